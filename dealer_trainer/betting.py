@@ -1,0 +1,571 @@
+"""The betting state of one hold'em hand: blinds, turn order, bet sizes, all-ins, caps.
+
+The model knows chips, not cards. A :class:`Betting` is built from the seats in the hand
+(clockwise, starting left of the button, so the button is ``order[-1]``), their stacks and the
+:class:`Stakes`. Then::
+
+    post_blinds()                 the blinds go in; the preflop round starts
+    act(seat, action, amount)     one decision of the seat whose turn it is (``to_act``)
+    start_street(FLOP/TURN/RIVER) once ``round_complete``: bets go back to 0, a new round starts
+
+Every amount is a *total for the current round*: ``RAISE`` to 60 means the seat's bet for this
+round becomes 60, whatever it had in before. ``CALL``, ``CHECK``, ``FOLD`` and ``ALL_IN`` need no
+amount; when one is given it must be the seat's total after the action.
+
+Chips live in three places: ``stacks`` (behind), ``bets`` (in front, this round) and
+``contributed`` (in the pot this hand, this round included); ``pot`` is the sum of
+``contributed``. Uncalled chips are not returned here: that is settling, not betting.
+
+The rules are Robert's Rules of Poker and the TDA rules:
+
+* the blinds are not actions: the big blind keeps its option when everyone just calls;
+* a bet or raise is *full* when it is at least the last full bet or raise of the round (the big
+  blind to begin with); a full bet or raise makes everyone act again and sets the minimum raise;
+* an all-in for less than a full raise is *incomplete*: the others must call it, but it does not
+  reopen the raising for a seat that has already acted, unless the all-ins since that seat acted
+  add up to a full raise (no-limit and pot-limit: the full-bet rule);
+* in limit the bet is the small bet preflop and on the flop, the big bet on the turn and river;
+  a round allows one bet and ``max_raises`` raises (preflop the big blind is the bet); an all-in
+  of at least half a bet counts as a full bet or raise (the half-bet rule); facing a smaller one,
+  a seat that has not acted may complete it to the full size;
+* nobody may raise when no other seat could call more (all others folded or all-in).
+
+A refused action raises :class:`~dealer_trainer.errors.IllegalAction` and changes nothing:
+``verify`` works everything out before ``act`` assigns anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from dealer_trainer.errors import IllegalAction
+
+__all__ = [
+    "RULE_ALL_IN",
+    "RULE_BETTING",
+    "RULE_LIMITS",
+    "RULE_MIN_RAISE",
+    "Action",
+    "Betting",
+    "Stakes",
+    "Street",
+    "Structure",
+]
+
+RULE_BETTING = "RRoP betting"
+RULE_LIMITS = "RRoP limits"
+RULE_MIN_RAISE = "TDA24 43"
+RULE_ALL_IN = "TDA24 40"
+
+
+class Structure(Enum):
+    """How much a seat may bet."""
+
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    LIMIT = "limit"
+
+
+class Action(Enum):
+    """A player's decision."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all_in"
+
+
+class Street(Enum):
+    """A betting round."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+
+_NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """Blinds and bet sizes.
+
+    In limit, ``small_bet`` defaults to the big blind and ``big_bet`` to twice the small bet.
+    """
+
+    structure: Structure
+    small_blind: int
+    big_blind: int
+    small_bet: int = 0  # limit only: the bet size preflop and on the flop
+    big_bet: int = 0  # limit only: the bet size on the turn and river
+    max_raises: int = 3  # limit only: one bet and this many raises per round
+
+    def __post_init__(self) -> None:
+        if self.big_blind <= 0 or self.small_blind < 0:
+            raise ValueError("the big blind must be positive and the small blind not negative")
+        if self.small_bet < 0 or self.big_bet < 0 or self.max_raises < 0:
+            raise ValueError("bet sizes and the raise cap cannot be negative")
+
+    def bet_size(self, street: Street) -> int:
+        """The limit bet size on ``street`` (the small bet preflop and on the flop)."""
+        small = self.small_bet or self.big_blind
+        if street is Street.PREFLOP or street is Street.FLOP:
+            return small
+        return self.big_bet or 2 * small
+
+
+# What a verified action comes down to.
+_FOLD = 0
+_CHECK = 1
+_CALL = 2
+_RAISE = 3
+
+# Why a seat may not bet or raise (0: it may).
+_CAN_RAISE = 0
+_COVERED = 1
+_CAPPED = 2
+_NOT_REOPENED = 3
+_NOBODY_TO_CALL = 4
+
+
+class Betting:
+    """The betting of one hand: whose turn it is, what each seat may do, where the chips are."""
+
+    __slots__ = (
+        "_acted",
+        "_index",
+        "_level",
+        "_limit",
+        "_min_inc",
+        "_n_active",
+        "_n_live",
+        "_posted",
+        "_raises",
+        "_size",
+        "all_in",
+        "bets",
+        "contributed",
+        "current_bet",
+        "folded",
+        "last_aggressor",
+        "order",
+        "stacks",
+        "stakes",
+        "street",
+        "to_act",
+    )
+
+    def __init__(self, order: Sequence[int], stacks: Mapping[int, int], stakes: Stakes) -> None:
+        """Seats in ``order`` (clockwise from left of the button) with their ``stacks``."""
+        self.order: tuple[int, ...] = tuple(order)
+        if len(self.order) < 2:
+            raise ValueError("a hand needs at least two seats")
+        if len(set(self.order)) != len(self.order):
+            raise ValueError(f"a seat appears twice in the order {self.order}")
+        for seat in self.order:
+            if stacks.get(seat, 0) <= 0:
+                raise ValueError(f"seat {seat} needs a positive stack to be dealt in")
+        self.stakes = stakes
+        self.stacks: dict[int, int] = {seat: stacks[seat] for seat in self.order}
+        self.bets: dict[int, int] = dict.fromkeys(self.order, 0)
+        self.contributed: dict[int, int] = dict.fromkeys(self.order, 0)
+        self.folded: set[int] = set()
+        self.all_in: set[int] = set()
+        self.street = Street.PREFLOP
+        self.current_bet = 0
+        self.to_act: int | None = None
+        self.last_aggressor: int | None = None
+        self._index = {seat: i for i, seat in enumerate(self.order)}
+        self._limit = stakes.structure is Structure.LIMIT
+        self._size = stakes.bet_size(Street.PREFLOP) if self._limit else stakes.big_blind
+        self._min_inc = self._size  # the last full bet or raise increment of this round
+        self._level = 0  # the total of the last full bet or raise of this round
+        self._raises = 0  # full bets and raises this round (the limit cap)
+        self._acted: set[int] = set()  # seats that acted since the last full bet or raise
+        self._n_live = len(self.order)  # not folded
+        self._n_active = len(self.order)  # not folded, not all-in
+        self._posted = False
+
+    # -- the state, read-only ---------------------------------------------------------------
+
+    @property
+    def round_complete(self) -> bool:
+        """True when nobody has to act any more in this round."""
+        return self.to_act is None and self._posted
+
+    @property
+    def live(self) -> list[int]:
+        """Seats that have not folded, in order."""
+        folded = self.folded
+        return [seat for seat in self.order if seat not in folded]
+
+    @property
+    def betting_over(self) -> bool:
+        """True when no more betting is possible in this hand."""
+        if self._n_live <= 1 or self._n_active == 0:
+            return True
+        if self._n_active == 1:
+            for seat in self.order:
+                if seat not in self.folded and seat not in self.all_in:
+                    return self.bets[seat] >= self.current_bet
+        return False
+
+    @property
+    def pot(self) -> int:
+        """All chips put in during the hand, this round's bets included."""
+        return sum(self.contributed.values())
+
+    # -- the flow of the hand ---------------------------------------------------------------
+
+    def post_blinds(self) -> list[tuple[int, int]]:
+        """Post the blinds and start the preflop round; return ``[(seat, amount)]``, small first.
+
+        Heads-up the button posts the small blind. A short stack posts what it has, all-in.
+        """
+        if self._posted:
+            raise IllegalAction(
+                "The blinds have already been posted in this hand.", rule=RULE_BETTING
+            )
+        order = self.order
+        small, big = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
+        posted: list[tuple[int, int]] = []
+        for seat, blind in ((small, self.stakes.small_blind), (big, self.stakes.big_blind)):
+            amount = min(blind, self.stacks[seat])
+            self._put(seat, amount)
+            posted.append((seat, amount))
+        self.current_bet = self.stakes.big_blind
+        self._level = self.stakes.big_blind
+        self._raises = 1  # in limit the big blind is the round's bet
+        self._posted = True
+        self.to_act = self._next_after(self._index[big])
+        return posted
+
+    def start_street(self, street: Street) -> None:
+        """Start the betting round of ``street`` (the flop, turn or river) after a complete one."""
+        expected = _NEXT_STREET.get(self.street)
+        if not self._posted:
+            raise IllegalAction("The blinds have not been posted yet.", rule=RULE_BETTING)
+        if expected is None or street is not expected:
+            after = expected.value if expected is not None else "nothing: the river was the last"
+            raise IllegalAction(
+                f"The {self.street.value} is followed by {after}, not the {street.value}.",
+                rule=RULE_BETTING,
+            )
+        if self.to_act is not None:
+            raise IllegalAction(
+                f"The {self.street.value} betting round is not finished: "
+                f"it is seat {self.to_act}'s turn.",
+                rule=RULE_BETTING,
+            )
+        if self._n_live <= 1:
+            raise IllegalAction(
+                "The hand is over: everyone else has folded, so there is no more betting.",
+                rule=RULE_BETTING,
+            )
+        bets = self.bets
+        for seat in bets:
+            bets[seat] = 0
+        self.street = street
+        self.current_bet = 0
+        if self._limit:
+            self._size = self.stakes.bet_size(street)
+        self._min_inc = self._size
+        self._level = 0
+        self._raises = 0
+        self._acted.clear()
+        self.last_aggressor = None
+        self.to_act = self._next_after(len(self.order) - 1)
+
+    def verify(self, seat: int, action: Action, amount: int | None = None) -> None:
+        """Raise :class:`IllegalAction` if ``seat`` may not take ``action`` now; change nothing."""
+        self._judge(seat, action, amount)
+
+    def act(self, seat: int, action: Action, amount: int | None = None) -> None:
+        """Verify the action, then apply it and pass the turn."""
+        kind, to = self._judge(seat, action, amount)
+        if kind == _FOLD:
+            self.folded.add(seat)
+            self._n_live -= 1
+            self._n_active -= 1
+        elif kind == _CHECK:
+            self._acted.add(seat)
+        else:
+            before = self.current_bet
+            self._put(seat, to - self.bets[seat])
+            if kind == _RAISE:
+                if self._limit:
+                    full = 2 * (to - self._level) >= self._size  # the half-bet rule
+                else:
+                    full = to - before >= self._min_inc
+                if full:
+                    if not self._limit:
+                        self._min_inc = to - before
+                    self._level = to
+                    self._raises += 1
+                    self._acted.clear()
+                self.current_bet = to
+                self.last_aggressor = seat
+            self._acted.add(seat)
+        self.to_act = self._next_after(self._index[seat])
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now ([] when it is not its turn)."""
+        if seat != self.to_act:
+            return []
+        bet = self.bets[seat]
+        cb = self.current_bet
+        actions = [Action.FOLD, Action.CHECK if bet >= cb else Action.CALL]
+        block = self._raise_block(seat)
+        if block == _CAN_RAISE:
+            actions.append(Action.BET if cb == 0 else Action.RAISE)
+            if bet + self.stacks[seat] <= self._max_to(seat):
+                actions.append(Action.ALL_IN)
+        elif block == _COVERED:
+            actions.append(Action.ALL_IN)  # an all-in call
+        return actions
+
+    def min_raise_to(self) -> int:
+        """The smallest total the seat to act may bet or raise to (its all-in if that is less)."""
+        return self._min_to(self._require_turn())
+
+    def max_raise_to(self) -> int:
+        """The largest total the seat to act may bet or raise to."""
+        return self._max_to(self._require_turn())
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _put(self, seat: int, amount: int) -> None:
+        stack = self.stacks[seat] - amount
+        self.stacks[seat] = stack
+        self.bets[seat] += amount
+        self.contributed[seat] += amount
+        if stack == 0:
+            self.all_in.add(seat)
+            self._n_active -= 1
+
+    def _next_after(self, index: int) -> int | None:
+        """The next seat clockwise after ``order[index]`` that still has to act, or None."""
+        if self._n_live <= 1 or self._n_active == 0:
+            return None
+        cb = self.current_bet
+        folded, all_in, bets, order = self.folded, self.all_in, self.bets, self.order
+        if self._n_active == 1:  # a lone seat with chips only ever has to call
+            for seat in order:
+                if seat not in folded and seat not in all_in:
+                    return seat if bets[seat] < cb else None
+        acted = self._acted
+        n = len(order)
+        for k in range(index + 1, index + n + 1):
+            seat = order[k % n]
+            if seat in folded or seat in all_in:
+                continue
+            if seat not in acted or bets[seat] < cb:
+                return seat
+        return None
+
+    def _require_turn(self) -> int:
+        if self.to_act is None:
+            raise IllegalAction(self._no_action_reason(), rule=RULE_BETTING)
+        return self.to_act
+
+    def _no_action_reason(self) -> str:
+        if not self._posted:
+            return "No action is due: the blinds have not been posted yet."
+        if self._n_live <= 1:
+            return "No action is due: everyone else has folded."
+        if self.betting_over:
+            return "No action is due: no more betting is possible in this hand."
+        return f"No action is due: the {self.street.value} betting round is complete."
+
+    def _min_to(self, seat: int) -> int:
+        rule = self._level + self._size if self._limit else self.current_bet + self._min_inc
+        return min(rule, self.bets[seat] + self.stacks[seat])
+
+    def _max_to(self, seat: int) -> int:
+        total = self.bets[seat] + self.stacks[seat]
+        structure = self.stakes.structure
+        if structure is Structure.NO_LIMIT:
+            return total
+        if structure is Structure.LIMIT:
+            return min(total, self._level + self._size)
+        cb = self.current_bet
+        pot_size = cb + self.pot + (cb - self.bets[seat])  # the call goes in first
+        return min(total, max(cb + self._min_inc, pot_size))
+
+    def _raise_block(self, seat: int) -> int:
+        """Why ``seat`` (to act) may not bet or raise, or ``_CAN_RAISE``."""
+        bet = self.bets[seat]
+        cb = self.current_bet
+        if self.stacks[seat] <= cb - bet:
+            return _COVERED
+        if self._limit and self._raises > self.stakes.max_raises:
+            return _CAPPED
+        if seat in self._acted and (self._limit or cb - bet < self._min_inc):
+            return _NOT_REOPENED
+        folded, bets, stacks = self.folded, self.bets, self.stacks
+        for other in self.order:
+            if other != seat and other not in folded and bets[other] + stacks[other] > cb:
+                return _CAN_RAISE
+        return _NOBODY_TO_CALL
+
+    def _block_reason(self, seat: int, block: int, word: str) -> IllegalAction:
+        cb = self.current_bet
+        if block == _COVERED:
+            return IllegalAction(
+                f"Seat {seat} has only {self.stacks[seat]} chips, not more than the "
+                f"{cb - self.bets[seat]} it needs to call, so it cannot {word}: "
+                "it can call all-in or fold.",
+                rule=RULE_BETTING,
+            )
+        if block == _CAPPED:
+            return IllegalAction(
+                f"The betting is capped: one bet and {self.stakes.max_raises} raises have been "
+                f"made this round, so seat {seat} can only call or fold.",
+                rule=RULE_LIMITS,
+            )
+        if block == _NOT_REOPENED:
+            return IllegalAction(
+                f"The all-in to {cb} was less than a full raise, so it does not reopen the "
+                f"betting: seat {seat} has already acted and can only call or fold.",
+                rule=RULE_ALL_IN,
+            )
+        return IllegalAction(
+            f"Nobody is left to call a raise: every other player has folded or is all-in, "
+            f"so seat {seat} can only call or fold.",
+            rule=RULE_BETTING,
+        )
+
+    def _check_amount(self, seat: int, action: Action, amount: int | None, total: int) -> None:
+        if amount is not None and amount != total:
+            raise IllegalAction(
+                f"A {action.value.replace('_', '-')} by seat {seat} makes its bet this round "
+                f"{total}, not {amount}.",
+                rule=RULE_BETTING,
+            )
+
+    def _judge(self, seat: int, action: Action, amount: int | None) -> tuple[int, int]:
+        """Check an action; return what it comes down to and the seat's total after it."""
+        if seat not in self._index:
+            raise IllegalAction(f"Seat {seat} is not in this hand.", rule=RULE_BETTING)
+        if seat in self.folded:
+            raise IllegalAction(
+                f"Seat {seat} has folded and has no more decisions in this hand.",
+                rule=RULE_BETTING,
+            )
+        if seat in self.all_in:
+            raise IllegalAction(
+                f"Seat {seat} is all-in and has no more decisions in this hand.",
+                rule=RULE_BETTING,
+            )
+        to_act = self.to_act
+        if to_act is None:
+            raise IllegalAction(self._no_action_reason(), rule=RULE_BETTING)
+        if seat != to_act:
+            raise IllegalAction(
+                f"It is seat {to_act}'s turn, not seat {seat}'s.", rule=RULE_BETTING
+            )
+        bet = self.bets[seat]
+        total = bet + self.stacks[seat]
+        cb = self.current_bet
+        if action is Action.FOLD:
+            self._check_amount(seat, action, amount, bet)
+            return _FOLD, bet
+        if action is Action.CHECK:
+            if bet < cb:
+                raise IllegalAction(
+                    f"Seat {seat} cannot check facing a bet of {cb}: "
+                    f"it must call {min(cb, total) - bet}, raise or fold.",
+                    rule=RULE_BETTING,
+                )
+            self._check_amount(seat, action, amount, bet)
+            return _CHECK, bet
+        if action is Action.CALL:
+            if bet >= cb:
+                raise IllegalAction(
+                    f"There is no bet for seat {seat} to call: it can check.", rule=RULE_BETTING
+                )
+            to = min(cb, total)
+            self._check_amount(seat, action, amount, to)
+            return _CALL, to
+        if action is Action.ALL_IN:
+            self._check_amount(seat, action, amount, total)
+            if total <= cb:
+                return _CALL, total
+            self._check_raise(seat, total, "raise" if cb else "bet")
+            return _RAISE, total
+        if action is Action.BET:
+            if cb > 0:
+                if self.street is Street.PREFLOP:
+                    raise IllegalAction(
+                        f"Seat {seat} cannot bet before the flop: the big blind is the opening "
+                        "bet, so the choice is to call, raise or fold.",
+                        rule=RULE_BETTING,
+                    )
+                raise IllegalAction(
+                    f"Seat {seat} cannot bet: there is already a bet of {cb} this round, "
+                    "so the choice is to call, raise or fold.",
+                    rule=RULE_BETTING,
+                )
+        elif cb == 0:  # a raise
+            raise IllegalAction(
+                f"There is no bet for seat {seat} to raise this round: it can bet or check.",
+                rule=RULE_BETTING,
+            )
+        word = action.value
+        if amount is None:
+            raise IllegalAction(
+                f"A {word} needs an amount: the total seat {seat} puts in this round.",
+                rule=RULE_BETTING,
+            )
+        self._check_raise(seat, amount, word)
+        return _RAISE, amount
+
+    def _check_raise(self, seat: int, to: int, word: str) -> None:
+        """Refuse a bet or raise of ``seat`` to the total ``to`` unless it is legal."""
+        block = self._raise_block(seat)
+        if block != _CAN_RAISE:
+            raise self._block_reason(seat, block, word)
+        bet = self.bets[seat]
+        total = bet + self.stacks[seat]
+        if to > total:
+            raise IllegalAction(
+                f"Seat {seat} has only {self.stacks[seat]} chips behind, so it cannot {word} "
+                f"to {to}: the most it can make its bet this round is {total}, all-in.",
+                rule=RULE_BETTING,
+            )
+        low = self._min_to(seat)
+        if to < low:
+            if self._limit:
+                raise IllegalAction(
+                    f"In limit the {word} is to exactly {low} ({self._size} a bet on the "
+                    f"{self.street.value}), or all-in for less.",
+                    rule=RULE_LIMITS,
+                )
+            if self.current_bet == 0:
+                raise IllegalAction(
+                    f"A bet must be at least the big blind, {low}, unless it is all-in.",
+                    rule=RULE_MIN_RAISE,
+                )
+            raise IllegalAction(
+                f"The minimum raise is to {low}: a raise must be at least the last full bet or "
+                f"raise of this round ({self._min_inc}), unless it is all-in.",
+                rule=RULE_MIN_RAISE,
+            )
+        high = self._max_to(seat)
+        if to > high:
+            if self._limit:
+                raise IllegalAction(
+                    f"In limit the {word} is to exactly {high} ({self._size} a bet on the "
+                    f"{self.street.value}).",
+                    rule=RULE_LIMITS,
+                )
+            raise IllegalAction(
+                f"In pot-limit seat {seat} can {word} to at most {high}, the size of the pot "
+                "after its call.",
+                rule=RULE_LIMITS,
+            )

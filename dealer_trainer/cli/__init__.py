@@ -1,0 +1,1 @@
+"""The command line: argument parsing, prompts and terminal rendering live here only."""

@@ -1,0 +1,95 @@
+"""``dealer-trainer replay``: run a hand script and show what the engine made of it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from dealer_trainer.cli.render import Painter, use_colour
+from dealer_trainer.errors import ScriptError
+
+
+def _read_source(script: str) -> str | Path:
+    if script == "-":
+        return sys.stdin.read()
+    path = Path(script)
+    if not path.exists():
+        raise ScriptError(f"no such file: {script}")
+    if path.is_dir():
+        raise ScriptError(f"{script} is a folder, not a hand script")
+    return path
+
+
+def run_replay(script: str, *, as_json: bool, auto_recover: bool) -> int:
+    """Replay ``script``; print JSON or a readable account. Exit 0 (2 for a bad script)."""
+    from dealer_trainer.engine import play, snapshot
+
+    source = _read_source(script)
+    if isinstance(source, str) and "\n" not in source:
+        source += "\n"  # text from standard input is never a path
+    hand = play(source, auto_recover=auto_recover)
+    result = snapshot(hand)
+    if as_json:
+        json.dump(result, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    paint = Painter(use_colour())
+    out: list[str] = []
+    for verdict in hand.log:
+        event = verdict.event
+        head = f"{event.index:>3}  {event.describe():<28}"
+        if verdict.outcome == "accepted":
+            out.append(f"{head} {paint('ok', 'green')}")
+        else:
+            rule = f" [{verdict.rule}]" if verdict.rule else ""
+            out.append(f"{head} {paint('REJECTED', 'red')}: {verdict.reason}{rule}")
+    out.append("")
+    out.extend(describe_table(result, paint))
+    print("\n".join(out))
+    return 0
+
+
+def describe_table(result: dict[str, Any], paint: Painter) -> list[str]:
+    """The final table as lines of text."""
+
+    def cards(items: list[str]) -> str:
+        return " ".join(items) if items else "-"
+
+    lines = [
+        paint(f"state: {result['state']}", "bold")
+        + ("  (hand over)" if result["hand_over"] else ""),
+        f"button: seat {result['button']}",
+        f"board:  {cards(result['board'])}",
+        f"burns:  {cards(result['burns'])}",
+        f"muck:   {cards(result['muck'])}",
+    ]
+    if result["set_aside"]:
+        lines.append(f"set aside: {cards(result['set_aside'])}")
+    lines.append(f"stub:   {len(result['stub'])} cards")
+    for seat, info in result["seats"].items():
+        marks = []
+        if info["folded"]:
+            marks.append("folded")
+        if info.get("mucked"):
+            marks.append("mucked")
+        if info.get("shown"):
+            marks.append("shown")
+        if info["won"]:
+            marks.append(paint(f"won {info['won']}", "green"))
+        button = " (button)" if int(seat) == result["button"] else ""
+        extra = f"  [{', '.join(marks)}]" if marks else ""
+        lines.append(f"seat {seat:>2}{button:<9} {cards(info['hole']):<8} chips {info['chips']}{extra}")
+    for i, pot in enumerate(result["pots"]):
+        name = "main pot" if i == 0 else f"side pot {i}"
+        winners = f" -> won by {', '.join(map(str, pot['winners']))}" if pot["winners"] else ""
+        lines.append(f"{name}: {pot['amount']} (seats {', '.join(map(str, pot['eligible']))}){winners}")
+    if result["irregularities"]:
+        for item in result["irregularities"]:
+            lines.append(paint(f"irregularity: {item['kind']} [{item['rule']}] at event {item['event']}", "yellow"))
+    if result["to_act"] is not None:
+        lines.append(f"to act: seat {result['to_act']}")
+    if result["expected_next"]:
+        lines.append(f"next: {', '.join(result['expected_next'])}")
+    return lines

@@ -1,0 +1,92 @@
+"""Replaying a hand script through the procedure: the engine's public face (contract 1).
+
+:func:`replay` returns one JSON-ready mapping with every key of the contract present:
+``state``, ``hand_over``, ``button``, ``stub``, ``board``, ``burns``, ``muck``, ``set_aside``,
+``seats``, ``pots``, ``irregularities``, ``rejected``, ``misdeals``, ``expected_next``.
+Two keys extend it: ``to_act`` (the seat whose turn it is to bet, or null) and
+``showdown_order`` (who shows first, then who next, once the hand reaches the showdown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from dealer_trainer.cards import Card
+from dealer_trainer.handscript import HandScript, load_script
+from dealer_trainer.procedure.hand import Hand
+
+__all__ = ["play", "replay", "snapshot"]
+
+ScriptSource = str | Path | Mapping[str, Any] | HandScript
+
+
+def _cards(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def play(script: ScriptSource, *, auto_recover: bool = False, check: bool = False) -> Hand:
+    """Run every event of a script; return the hand, detached from the machine.
+
+    ``check`` proves the card and chip invariants after every event (slower; for tests).
+    ``auto_recover`` has the engine perform the recovery steps that fall due itself; the
+    normal procedure has none, so it changes nothing until dealer errors are judged.
+    """
+    parsed = script if isinstance(script, HandScript) else load_script(script)
+    with Hand(parsed, check=check) as hand:
+        for event in parsed.events:
+            hand.handle(event)
+        hand.audit()
+    return hand
+
+
+def snapshot(hand: Hand) -> dict[str, Any]:
+    """The contract-1 mapping for a hand."""
+    table = hand.table
+    betting = hand.betting
+    seats: dict[str, dict[str, Any]] = {}
+    for seat in sorted(table.stacks):
+        seats[str(seat)] = {
+            "hole": _cards(table.holes[seat]),
+            "folded": betting is not None and seat in betting.folded,
+            "chips": hand.chips(seat),
+            "won": hand.won.get(seat, 0),
+            "shown": seat in hand.shown,
+            "mucked": seat in hand.mucked,
+        }
+    return {
+        "state": hand.state,
+        "hand_over": hand.hand_over,
+        "button": table.button,
+        "stub": _cards(table.stub),
+        "board": _cards(table.board),
+        "burns": _cards(table.burns),
+        "muck": _cards(table.muck),
+        "set_aside": _cards(table.set_aside),
+        "seats": seats,
+        "pots": [
+            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": list(pot.winners)}
+            for pot in hand.current_pots()
+        ],
+        "irregularities": [
+            {"kind": item.kind, "rule": item.rule, "event": item.event}
+            for item in hand.irregularities
+        ],
+        "rejected": [
+            {"event": r.event, "name": r.name, "reason": r.reason, "rule": r.rule}
+            for r in hand.rejected
+        ],
+        "misdeals": hand.misdeals,
+        "expected_next": hand.expected_next(),
+        "to_act": betting.to_act if betting is not None and not hand.awarded else None,
+        "showdown_order": hand.showing_order() if hand.state == "showdown" else [],
+    }
+
+
+def replay(script: str | Path | Mapping[str, Any], *, auto_recover: bool = False) -> dict[str, Any]:
+    """Replay a hand script (a path, YAML text or a parsed mapping); return contract 1's mapping.
+
+    Raises :class:`~dealer_trainer.errors.ScriptError` for a script that cannot be read.
+    """
+    return snapshot(play(script, auto_recover=auto_recover))

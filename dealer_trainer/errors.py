@@ -1,0 +1,77 @@
+"""The errors dealer-trainer raises, each with a clear message and an exit code.
+
+::
+
+    DealerTrainerError          exit 1   anything the tool refuses, with a message
+    ├── ScriptError             exit 2   a hand script (or its file) that cannot be read
+    ├── Rejected                exit 1   an event that the table or the procedure refuses
+    │   └── IllegalAction                a player's action that the betting rules refuse
+    └── InvariantError          exit 70  the table lost track of a card or a chip (a bug)
+
+A rejected event is not a failure of a replay: the replay records it and goes on. It is an
+exception inside the engine so that the one place that judges events can catch it.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DealerTrainerError",
+    "IllegalAction",
+    "InvariantError",
+    "Rejected",
+    "ScriptError",
+]
+
+
+class DealerTrainerError(Exception):
+    """Base of every error the tool reports to a user."""
+
+    exit_code = 1
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class ScriptError(DealerTrainerError):
+    """A hand script that cannot be read: bad YAML, unknown event, wrong type, ...
+
+    ``where`` is ``file:line:col`` (or ``line:col``) when the place in the file is known.
+    """
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, where: str | None = None) -> None:
+        super().__init__(message)
+        self.where = where
+
+    def located(self, where: str) -> ScriptError:
+        """The same error, placed at ``where`` unless it already has a place."""
+        if self.where is not None:
+            return self
+        return ScriptError(self.message, where=where)
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class Rejected(DealerTrainerError):
+    """An event the table or the procedure refuses; ``rule`` cites the rule it breaks."""
+
+    def __init__(self, reason: str, *, rule: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+
+
+class IllegalAction(Rejected):
+    """A player's action the betting rules refuse (out of turn, below the minimum, ...)."""
+
+
+class InvariantError(DealerTrainerError):
+    """The engine broke one of its own invariants (a card or a chip unaccounted for)."""
+
+    exit_code = 70

@@ -1,0 +1,364 @@
+"""The hand script (contract 1 of docs/engine.md): reading and checking it.
+
+A script is YAML text, a file, or an already-parsed mapping::
+
+    table: {seats: 6, button: 1, blinds: [1, 2], structure: no-limit, stacks: 200}
+    deck: [As, Kd, 7c]      # optional stacked deck, top first (the script then starts at post_blinds)
+    seed: 7                 # seeds every random step
+    events: [shuffle, cut, post_blinds, deal, {act: {seat: 4, action: call}}, burn, flop, ...]
+
+:func:`load_script` turns it into a frozen :class:`HandScript` or raises one
+:class:`~dealer_trainer.errors.ScriptError` naming the place in the file.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dealer_trainer.betting import Action, Stakes, Structure
+from dealer_trainer.cards import Card, stacked_deck
+from dealer_trainer.errors import ScriptError
+from dealer_trainer.yamlio import Locator, load
+
+__all__ = [
+    "EVENT_ARGS",
+    "RULESETS",
+    "Event",
+    "HandScript",
+    "TableSpec",
+    "load_script",
+    "parse_script",
+]
+
+#: the built-in rulesets
+RULESETS = ("roberts", "tda-2024")
+#: the most seats a hold'em table has
+MAX_SEATS = 10
+
+#: every event a script may hold, with the arguments it takes
+EVENT_ARGS: dict[str, frozenset[str]] = {
+    "shuffle": frozenset(),
+    "cut": frozenset({"at"}),
+    "post_blinds": frozenset(),
+    "pitch": frozenset({"exposed"}),
+    "deal": frozenset(),
+    "act": frozenset({"seat", "action", "amount"}),
+    "burn": frozenset(),
+    "flop": frozenset({"cards"}),
+    "turn": frozenset(),
+    "river": frozenset(),
+    "show": frozenset({"seat"}),
+    "declare_board": frozenset({"seat"}),
+    "muck": frozenset({"seat"}),
+    "next_hand": frozenset(),
+}
+#: arguments an event cannot go without
+_REQUIRED: dict[str, frozenset[str]] = {
+    "act": frozenset({"seat", "action"}),
+    "show": frozenset({"seat"}),
+    "declare_board": frozenset({"seat"}),
+    "muck": frozenset({"seat"}),
+}
+_TOP_KEYS = ("table", "deck", "seed", "events")
+_TABLE_KEYS = ("seats", "button", "blinds", "structure", "stacks", "bets", "ruleset")
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """The table a hand is played at."""
+
+    stacks: tuple[tuple[int, int], ...]  # (seat, chips), seat order
+    button: int
+    stakes: Stakes
+    ruleset: str = "roberts"
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat, _ in self.stacks)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One scripted event. ``index`` is its 0-based position in ``events``."""
+
+    name: str
+    index: int
+    seat: int | None = None
+    action: Action | None = None
+    amount: int | None = None
+    at: int | None = None
+    cards: int | None = None
+    exposed: bool = False
+    where: str | None = None
+
+    def describe(self) -> str:
+        """The event as a dealer would say it: ``act seat 4 raise 8``."""
+        parts = [self.name]
+        if self.seat is not None:
+            parts.append(f"seat {self.seat}")
+        if self.action is not None:
+            parts.append(self.action.value)
+        if self.amount is not None:
+            parts.append(str(self.amount))
+        if self.at is not None:
+            parts.append(f"at {self.at}")
+        if self.cards is not None:
+            parts.append(f"{self.cards} cards")
+        if self.exposed:
+            parts.append("exposed")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class HandScript:
+    """A whole hand script, checked."""
+
+    table: TableSpec
+    deck: tuple[Card, ...] | None
+    seed: int | None
+    events: tuple[Event, ...]
+
+
+def _suggest(word: str, options: tuple[str, ...] | frozenset[str]) -> str:
+    close = difflib.get_close_matches(word, sorted(options), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"{hint}; expected one of: {', '.join(sorted(options))}"
+
+
+class _Reader:
+    """Checks a parsed script; every error names its place."""
+
+    def __init__(self, locator: Locator | None) -> None:
+        self.locator = locator
+
+    def where(self, container: object, key: Any = None, *, of_key: bool = False) -> str | None:
+        return self.locator.where(container, key, of_key=of_key) if self.locator else None
+
+    def fail(self, message: str, container: object, key: Any = None, of_key: bool = False) -> ScriptError:
+        return ScriptError(message, where=self.where(container, key, of_key=of_key))
+
+    def mapping(self, value: Any, what: str, container: object, key: Any) -> dict[Any, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(f"{what} must be a mapping, not {_kind(value)}", container, key)
+        return value
+
+    def integer(
+        self, value: Any, what: str, container: object, key: Any, *, low: int = 0, high: int | None = None
+    ) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(f"{what} must be a whole number, not {_kind(value)}", container, key)
+        if value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise self.fail(f"{what} must be {bound}, not {value}", container, key)
+        return value
+
+    def keys(self, data: dict[Any, Any], allowed: tuple[str, ...] | frozenset[str], what: str) -> None:
+        for key in data:
+            if key not in allowed:
+                raise self.fail(
+                    f"unknown {what} {key!r}{_suggest(str(key), allowed)}", data, key, of_key=True
+                )
+
+    # --- sections ---------------------------------------------------------------------------
+
+    def script(self, data: Any) -> HandScript:
+        if not isinstance(data, dict):
+            raise ScriptError(
+                f"a hand script is a mapping with {', '.join(_TOP_KEYS)}; this is {_kind(data)}",
+                where=self.where(data),
+            )
+        self.keys(data, _TOP_KEYS, "key")
+        if "table" not in data:
+            raise self.fail("the script has no 'table'", data)
+        if "events" not in data:
+            raise self.fail("the script has no 'events'", data)
+        table = self.table(self.mapping(data["table"], "'table'", data, "table"))
+        deck = self.deck(data["deck"], data) if "deck" in data and data["deck"] is not None else None
+        seed = None
+        if data.get("seed") is not None:
+            seed = self.integer(data["seed"], "'seed'", data, "seed")
+        events = data["events"]
+        if not isinstance(events, list):
+            raise self.fail(f"'events' must be a list, not {_kind(events)}", data, "events")
+        parsed = tuple(self.event(item, i, events, table) for i, item in enumerate(events))
+        return HandScript(table=table, deck=deck, seed=seed, events=parsed)
+
+    def table(self, spec: dict[Any, Any]) -> TableSpec:
+        self.keys(spec, _TABLE_KEYS, "table field")
+        default_stack = 200
+        if "stacks" in spec:
+            default_stack = self.integer(spec["stacks"], "'stacks'", spec, "stacks", low=1)
+        seats_value = spec.get("seats", 6)
+        stacks: dict[int, int]
+        if isinstance(seats_value, dict):
+            stacks = {}
+            for seat, chips in seats_value.items():
+                seat_no = self.integer(seat, "a seat number", seats_value, seat, low=1, high=MAX_SEATS)
+                stacks[seat_no] = self.integer(chips, f"seat {seat_no}'s stack", seats_value, seat, low=1)
+            if len(stacks) < 2:
+                raise self.fail("a hand needs at least two seats", spec, "seats")
+        else:
+            count = self.integer(seats_value, "'seats'", spec, "seats", low=2, high=MAX_SEATS)
+            stacks = {seat: default_stack for seat in range(1, count + 1)}
+        button = min(stacks)
+        if "button" in spec:
+            button = self.integer(spec["button"], "'button'", spec, "button", low=1, high=MAX_SEATS)
+            if button not in stacks:
+                raise self.fail(
+                    f"the button is on seat {button}, which has no player "
+                    f"(seats: {', '.join(map(str, sorted(stacks)))})",
+                    spec,
+                    "button",
+                )
+        blinds = spec.get("blinds", [1, 2])
+        if not isinstance(blinds, list) or len(blinds) != 2:
+            raise self.fail("'blinds' must be a list of two amounts: [small, big]", spec, "blinds")
+        small = self.integer(blinds[0], "the small blind", blinds, 0, low=1)
+        big = self.integer(blinds[1], "the big blind", blinds, 1, low=1)
+        if small > big:
+            raise self.fail("the small blind cannot be larger than the big blind", spec, "blinds")
+        structure_name = spec.get("structure", "no-limit")
+        try:
+            structure = Structure(structure_name)
+        except ValueError:
+            names = tuple(s.value for s in Structure)
+            raise self.fail(
+                f"unknown structure {structure_name!r}{_suggest(str(structure_name), names)}",
+                spec,
+                "structure",
+            ) from None
+        small_bet, big_bet = 0, 0
+        if "bets" in spec:
+            bets = spec["bets"]
+            if not isinstance(bets, list) or len(bets) != 2:
+                raise self.fail("'bets' must be a list of two amounts: [small bet, big bet]", spec, "bets")
+            small_bet = self.integer(bets[0], "the small bet", bets, 0, low=1)
+            big_bet = self.integer(bets[1], "the big bet", bets, 1, low=1)
+            if structure is not Structure.LIMIT:
+                raise self.fail("'bets' is for the limit structure only", spec, "bets")
+        elif structure is Structure.LIMIT:
+            small_bet, big_bet = big, 2 * big
+        ruleset = spec.get("ruleset", "roberts")
+        if ruleset not in RULESETS:
+            raise self.fail(
+                f"unknown ruleset {ruleset!r}{_suggest(str(ruleset), RULESETS)}", spec, "ruleset"
+            )
+        stakes = Stakes(structure, small, big, small_bet, big_bet)
+        return TableSpec(tuple(sorted(stacks.items())), button, stakes, ruleset)
+
+    def deck(self, value: Any, data: dict[Any, Any]) -> tuple[Card, ...]:
+        if not isinstance(value, list):
+            raise self.fail(f"'deck' must be a list of cards, not {_kind(value)}", data, "deck")
+        cards: list[Card] = []
+        first: dict[Card, int] = {}
+        for i, item in enumerate(value):
+            try:
+                card = Card.parse(item if isinstance(item, str) else str(item))
+            except ScriptError as exc:
+                raise self.fail(exc.message, value, i) from None
+            if card in first:
+                raise self.fail(f"the deck names {card} twice (also item {first[card] + 1})", value, i)
+            first[card] = i
+            cards.append(card)
+        return tuple(stacked_deck(cards))
+
+    def event(self, item: Any, index: int, events: list[Any], table: TableSpec) -> Event:
+        where = self.where(events, index)
+        if isinstance(item, str):
+            name, args, holder = item, {}, None
+        elif isinstance(item, dict) and len(item) == 1:
+            name, raw = next(iter(item.items()))
+            if raw is None:
+                raw = {}
+            if not isinstance(raw, dict):
+                raise self.fail(
+                    f"the arguments of {name!r} must be a mapping, such as {{seat: 3}}", item, name
+                )
+            args, holder = raw, raw
+        else:
+            raise self.fail(
+                "an event is a name (burn) or a name with arguments ({act: {seat: 4, action: call}})",
+                events,
+                index,
+            )
+        if not isinstance(name, str) or name not in EVENT_ARGS:
+            raise self.fail(f"unknown event {name!r}{_suggest(str(name), tuple(EVENT_ARGS))}", events, index)
+        allowed = EVENT_ARGS[name]
+        for key in args:
+            if key not in allowed:
+                options = f"; {name} takes {', '.join(sorted(allowed))}" if allowed else f"; {name} takes none"
+                close = difflib.get_close_matches(str(key), sorted(allowed), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise self.fail(f"{name} has no argument {key!r}{hint}{options}", holder, key, of_key=True)
+        for key in sorted(_REQUIRED.get(name, frozenset()) - set(args)):
+            raise self.fail(f"{name} needs '{key}'", events, index)
+        fields: dict[str, Any] = {}
+        if "seat" in args:
+            seat = self.integer(args["seat"], "'seat'", holder, "seat", low=1, high=MAX_SEATS)
+            if seat not in table.seats:
+                raise self.fail(
+                    f"seat {seat} has no player (seats: {', '.join(map(str, table.seats))})",
+                    holder,
+                    "seat",
+                )
+            fields["seat"] = seat
+        if "action" in args:
+            try:
+                fields["action"] = Action(args["action"])
+            except ValueError:
+                names = tuple(a.value for a in Action)
+                raise self.fail(
+                    f"unknown action {args['action']!r}{_suggest(str(args['action']), names)}",
+                    holder,
+                    "action",
+                ) from None
+        if "amount" in args:
+            fields["amount"] = self.integer(args["amount"], "'amount'", holder, "amount", low=1)
+        if "at" in args:
+            fields["at"] = self.integer(args["at"], "'at'", holder, "at", low=1, high=51)
+        if "cards" in args:
+            fields["cards"] = self.integer(args["cards"], "'cards'", holder, "cards", low=1, high=10)
+        if "exposed" in args:
+            if not isinstance(args["exposed"], bool):
+                raise self.fail("'exposed' must be true or false", holder, "exposed")
+            fields["exposed"] = args["exposed"]
+        return Event(name=name, index=index, where=where, **fields)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "true/false"
+    return {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def parse_script(data: Any, locator: Locator | None = None) -> HandScript:
+    """Check an already-parsed script (``locator`` gives the file places for errors)."""
+    return _Reader(locator).script(data)
+
+
+def load_script(script: str | Path | Mapping[str, Any]) -> HandScript:
+    """Read a script from a path, YAML text, or a parsed mapping."""
+    if isinstance(script, Mapping):
+        return parse_script(dict(script))
+    if isinstance(script, Path) or (
+        "\n" not in script and (Path(script).is_file() or script.endswith((".yaml", ".yml")))
+    ):
+        path = Path(script)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ScriptError(f"no such file: {path}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ScriptError(f"cannot read {path}: {exc}") from None
+        data, locator = load(text, str(path))
+        return parse_script(data, locator)
+    data, locator = load(script)
+    return parse_script(data, locator)

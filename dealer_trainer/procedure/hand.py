@@ -1,0 +1,432 @@
+"""The dealer model: one hand at one table, judged event by event.
+
+A :class:`Hand` is the model the shared procedure machine decorates. :meth:`Hand.handle` is
+the one place that judges a scripted event:
+
+1. the procedure table says whether the event belongs to the current step; if not, it is
+   rejected with the step the procedure waits for and that step's rule;
+2. ``verify_<event>`` says whether the event can happen at all (a card in the stub, a seat
+   in the hand, a legal bet); if not, it is rejected with the reason;
+3. otherwise the machine fires it, the callbacks below move cards and chips, and the
+   procedure advances as far as its conditions allow.
+
+A rejected event leaves the hand exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any
+
+from dealer_trainer.betting import Action, Betting, Street
+from dealer_trainer.cards import STANDARD_DECK, Card
+from dealer_trainer.errors import InvariantError, Rejected
+from dealer_trainer.handscript import Event, HandScript, TableSpec
+from dealer_trainer.procedure.machine import (
+    ADVANCE,
+    ADVANCE_CONDITIONS,
+    EVENTS_BY_STATE,
+    STATE_BY_NAME,
+    machine,
+)
+from dealer_trainer.showdown import (
+    Pot,
+    award,
+    award_uncontested,
+    build_pots,
+    hand_strength,
+    showdown_order,
+)
+from dealer_trainer.table import Table, next_seat
+
+__all__ = ["Hand", "Irregularity", "Rejection", "Verdict"]
+
+#: the rule behind the showdown events
+SHOWDOWN_RULE = "RRoP-HEP 9"
+#: how many hole cards each player gets
+HOLE_CARDS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """An event the engine refused, and why."""
+
+    event: int
+    name: str
+    reason: str
+    rule: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """A dealer error the engine recognised, with the rule that governs its recovery."""
+
+    kind: str
+    rule: str
+    event: int
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What became of one event: ``accepted`` or ``rejected`` (with reason and rule)."""
+
+    event: Event
+    outcome: str
+    reason: str = ""
+    rule: str | None = None
+
+
+class Hand:
+    """One table's hand (and the hands after it, through ``next_hand``)."""
+
+    state: str  # set by the machine
+    trigger: Callable[..., bool]  # set by the machine
+
+    def __init__(self, script: HandScript, *, check: bool = False) -> None:
+        spec = script.table
+        self.spec: TableSpec = spec
+        self.check = check
+        self.rng = random.Random(script.seed)
+        deck = script.deck if script.deck is not None else STANDARD_DECK
+        self.table = Table(dict(spec.stacks), spec.button, deck)
+        self.chips_total = sum(self.table.stacks.values())
+        self.irregularities: list[Irregularity] = []
+        self.rejected: list[Rejection] = []
+        self.log: list[Verdict] = []
+        self.misdeals = 0
+        self._new_hand_state()
+        machine().add_model(self, initial="blinds" if script.deck is not None else "shuffling")
+        self._attached = True
+
+    def _new_hand_state(self) -> None:
+        self.betting: Betting | None = None
+        self.order: tuple[int, ...] = ()
+        self.dealt = 0
+        self.shown: set[int] = set()
+        self.mucked: set[int] = set()
+        self.declared: set[int] = set()
+        self.pots: list[Pot] = []
+        self.won: dict[int, int] = {}
+        self.awarded = False
+
+    # --- lifetime: attach to the shared machine, detach when done ------------------------------
+
+    def close(self) -> None:
+        """Detach from the shared machine."""
+        if self._attached:
+            machine().remove_model(self)
+            self._attached = False
+
+    def __enter__(self) -> Hand:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # --- judging ---------------------------------------------------------------------------------
+
+    def handle(self, event: Event) -> Verdict:
+        """Judge one event: accept it (and advance the procedure) or reject it with a reason."""
+        try:
+            if event.name not in EVENTS_BY_STATE[self.state]:
+                raise self._out_of_procedure(event)
+            self._VERIFY[event.name](self, event)
+            self.trigger(event.name, event)
+            conditions = ADVANCE_CONDITIONS[self.state]
+            while conditions and any(getattr(self, name)() for name in conditions):
+                self.trigger(ADVANCE)
+                conditions = ADVANCE_CONDITIONS[self.state]
+        except Rejected as refused:
+            rejection = Rejection(event.index, event.name, refused.reason, refused.rule)
+            self.rejected.append(rejection)
+            verdict = Verdict(event, "rejected", refused.reason, refused.rule)
+        else:
+            verdict = Verdict(event, "accepted")
+        self.log.append(verdict)
+        if self.check:
+            self.audit()
+        return verdict
+
+    def _out_of_procedure(self, event: Event) -> Rejected:
+        step = STATE_BY_NAME[self.state]
+        expected = ", ".join(self.expected_next()) or "nothing more"
+        return Rejected(
+            f"{event.name} is not the next step: now {step.waits_for} (expected: {expected})",
+            rule=step.rule,
+        )
+
+    def expected_next(self) -> list[str]:
+        """The events the procedure allows now."""
+        events = list(EVENTS_BY_STATE[self.state])
+        if "next_hand" in events and len(self._players_with_chips()) < 2:
+            events.remove("next_hand")
+        if "act" in events and (self.betting is None or self.betting.to_act is None):
+            events.remove("act")
+        return events
+
+    @property
+    def hand_over(self) -> bool:
+        return self.state == "hand_over"
+
+    # --- verification: can the event happen at all? (pure; raise Rejected) ---------------------
+
+    def verify_nothing(self, event: Event) -> None:
+        """Events that can always happen in their step."""
+
+    def verify_cut(self, event: Event) -> None:
+        if event.at is not None and event.at >= len(self.table.stub):
+            raise Rejected(f"cannot cut at {event.at}: the deck holds {len(self.table.stub)} cards")
+
+    def verify_post_blinds(self, event: Event) -> None:
+        if len(self.table.players()) < 2:
+            raise Rejected("a hand needs at least two players with chips")
+
+    def verify_pitch(self, event: Event) -> None:
+        if event.exposed:
+            raise Rejected(
+                "an exposed hole card is a dealer error this engine does not judge yet",
+                rule="RRoP-HE 1",
+            )
+        self._need_cards(1)
+
+    def verify_deal(self, event: Event) -> None:
+        self._need_cards(HOLE_CARDS * len(self.order) - self.dealt)
+
+    def verify_act(self, event: Event) -> None:
+        assert self.betting is not None and event.seat is not None and event.action is not None
+        if event.seat not in self.betting.order:
+            raise Rejected(f"seat {event.seat} is not in this hand")
+        self.betting.verify(event.seat, event.action, event.amount)
+
+    def verify_burn(self, event: Event) -> None:
+        self._need_cards(1)
+
+    def verify_flop(self, event: Event) -> None:
+        if event.cards is not None and event.cards != 3:
+            raise Rejected(
+                f"a flop of {event.cards} cards is a dealer error this engine does not judge yet",
+                rule="RRoP-HE 2",
+            )
+        self._need_cards(3)
+
+    def verify_street(self, event: Event) -> None:
+        self._need_cards(1)
+
+    def verify_showdown(self, event: Event) -> None:
+        seat = event.seat
+        assert self.betting is not None and seat is not None
+        if seat not in self.betting.order or seat in self.betting.folded:
+            raise Rejected(f"seat {seat} has no live hand at the showdown", rule=SHOWDOWN_RULE)
+        if seat in self.mucked:
+            raise Rejected(f"seat {seat} has already mucked", rule=SHOWDOWN_RULE)
+        if event.name == "show" and seat in self.shown:
+            raise Rejected(f"seat {seat} has already tabled the hand", rule=SHOWDOWN_RULE)
+        if event.name == "declare_board" and seat in self.declared:
+            raise Rejected(f"seat {seat} has already declared the board", rule=SHOWDOWN_RULE)
+        if event.name == "muck" and seat in self.shown:
+            raise Rejected(
+                f"seat {seat} has tabled the hand: a tabled hand is read, not mucked (TDA24 12)",
+                rule="TDA24 12",
+            )
+
+    def verify_next_hand(self, event: Event) -> None:
+        if len(self._players_with_chips()) < 2:
+            raise Rejected("only one player has chips left: there is no next hand")
+
+    def _need_cards(self, count: int) -> None:
+        if count > len(self.table.stub):
+            raise Rejected(
+                f"the stub holds {len(self.table.stub)} card(s); {count} cannot be dealt from it"
+            )
+
+    _VERIFY: dict[str, Callable[[Hand, Event], None]] = {
+        "shuffle": verify_nothing,
+        "cut": verify_cut,
+        "post_blinds": verify_post_blinds,
+        "pitch": verify_pitch,
+        "deal": verify_deal,
+        "act": verify_act,
+        "burn": verify_burn,
+        "flop": verify_flop,
+        "turn": verify_street,
+        "river": verify_street,
+        "show": verify_showdown,
+        "declare_board": verify_showdown,
+        "muck": verify_showdown,
+        "next_hand": verify_next_hand,
+    }
+
+    # --- conditions (pure) ----------------------------------------------------------------------
+
+    def starting_hands_dealt(self, *_: Any) -> bool:
+        return self.dealt >= HOLE_CARDS * len(self.order)
+
+    def one_player_left(self, *_: Any) -> bool:
+        return self.betting is not None and len(self.betting.live) == 1
+
+    def betting_done(self, *_: Any) -> bool:
+        betting = self.betting
+        return betting is not None and (betting.round_complete or betting.betting_over)
+
+    def showdown_settled(self, *_: Any) -> bool:
+        undecided = self._undecided()
+        return not undecided or (len(undecided) == 1 and not self._claimants())
+
+    def _undecided(self) -> list[int]:
+        assert self.betting is not None
+        decided = self.shown | self.mucked | self.declared
+        return [seat for seat in self.betting.live if seat not in decided]
+
+    def _claimants(self) -> list[int]:
+        assert self.betting is not None
+        return [seat for seat in self.betting.live if seat in self.shown or seat in self.declared]
+
+    # --- callbacks (the effects) ----------------------------------------------------------------
+
+    def shuffle_deck(self, event: Event) -> None:
+        self.rng.shuffle(self.table.stub)
+
+    def cut_deck(self, event: Event) -> None:
+        stub = self.table.stub
+        at = event.at if event.at is not None else self.rng.randint(4, len(stub) - 4)
+        self.table.stub = [*stub[at:], *stub[:at]]
+
+    def post_blinds(self, event: Event) -> None:
+        self.order = self.table.players()
+        stacks = {seat: self.table.stacks[seat] for seat in self.order}
+        self.betting = Betting(self.order, stacks, self.spec.stakes)
+        self.betting.post_blinds()
+        self.dealt = 0
+
+    def _pitch_one(self) -> None:
+        seat = self.order[self.dealt % len(self.order)]
+        self.table.holes[seat].append(self.table.stub.pop(0))
+        self.dealt += 1
+
+    def pitch_card(self, event: Event) -> None:
+        self._pitch_one()
+
+    def deal_rest(self, event: Event) -> None:
+        while self.dealt < HOLE_CARDS * len(self.order):
+            self._pitch_one()
+
+    def apply_action(self, event: Event) -> None:
+        assert self.betting is not None and event.seat is not None and event.action is not None
+        self.betting.act(event.seat, event.action, event.amount)
+        if event.action is Action.FOLD:
+            self.table.to_muck(event.seat)
+
+    def burn_card(self, event: Event) -> None:
+        self.table.burns.append(self.table.stub.pop(0))
+
+    def _turn_cards(self, count: int, street: Street) -> None:
+        assert self.betting is not None
+        self.table.board.extend(self.table.take(count))
+        self.betting.start_street(street)
+
+    def deal_flop(self, event: Event) -> None:
+        self._turn_cards(3, Street.FLOP)
+
+    def deal_turn(self, event: Event) -> None:
+        self._turn_cards(1, Street.TURN)
+
+    def deal_river(self, event: Event) -> None:
+        self._turn_cards(1, Street.RIVER)
+
+    def show_hand(self, event: Event) -> None:
+        assert event.seat is not None
+        self.shown.add(event.seat)
+
+    def declare_board(self, event: Event) -> None:
+        assert event.seat is not None
+        self.declared.add(event.seat)
+
+    def muck_hand(self, event: Event) -> None:
+        assert event.seat is not None
+        self.mucked.add(event.seat)
+        self.table.to_muck(event.seat)
+
+    def award_uncontested(self, *_: Any) -> None:
+        assert self.betting is not None
+        self._settle_uncontested(self.betting.live[0])
+
+    def award_showdown(self, *_: Any) -> None:
+        assert self.betting is not None
+        claimants = self._claimants()
+        if not claimants:
+            self._settle_uncontested(self._undecided()[0])
+            return
+        board = self.table.board
+        strengths: dict[int, int] = {}
+        for seat in claimants:
+            cards: list[Card] = [*board]
+            if seat in self.shown:
+                cards.extend(self.table.holes[seat])
+            strengths[seat] = hand_strength(cards)
+        pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        self.pots, self.won = award(pots, strengths, self.order)
+        self._pay(uncalled)
+
+    def _settle_uncontested(self, winner: int) -> None:
+        assert self.betting is not None
+        pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        self.pots, self.won = award_uncontested(pots, uncalled, winner)
+        self._pay(uncalled)
+
+    def _pay(self, uncalled: dict[int, int]) -> None:
+        assert self.betting is not None
+        for seat in self.order:
+            self.table.stacks[seat] = (
+                self.betting.stacks[seat] + self.won.get(seat, 0) + uncalled.get(seat, 0)
+            )
+        self.awarded = True
+
+    def start_next_hand(self, event: Event) -> None:
+        self.table.button = next_seat(self._players_with_chips(), self.table.button)
+        self.table.gather()
+        self._new_hand_state()
+
+    def _players_with_chips(self) -> list[int]:
+        return [seat for seat, chips in self.table.stacks.items() if chips > 0]
+
+    # --- reading the hand -----------------------------------------------------------------------
+
+    def chips(self, seat: int) -> int:
+        """A seat's chips behind right now."""
+        if self.betting is None or self.awarded or seat not in self.betting.stacks:
+            return self.table.stacks[seat]
+        return self.betting.stacks[seat]
+
+    def current_pots(self) -> list[Pot]:
+        """The pots as they stand (awarded pots carry their winners)."""
+        if self.awarded:
+            return self.pots
+        if self.betting is None:
+            return []
+        pots, _ = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        return pots
+
+    def showing_order(self) -> list[int]:
+        """Who shows first at the showdown (the last aggressor, else left of the button)."""
+        if self.betting is None:
+            return []
+        return showdown_order(self.betting.live, self.betting.last_aggressor, self.order)
+
+    def audit(self) -> None:
+        """Prove the invariants: all 52 cards in exactly one place, no chip created or lost."""
+        self.table.audit()
+        if self.betting is None or self.awarded:
+            total = sum(self.table.stacks.values())
+        else:
+            outside = sum(c for s, c in self.table.stacks.items() if s not in self.betting.stacks)
+            total = outside + sum(self.betting.stacks.values()) + self.betting.pot
+        if total != self.chips_total:
+            raise InvariantError(f"the table holds {total} chips, not {self.chips_total}")

@@ -1,0 +1,150 @@
+"""The dealing procedure as one declarative table, and the machine built from it once.
+
+Read the table against the rulebook line by line. Citations: ``RRoP-HEP n`` is step n of the
+hold'em play in Robert's Rules (1 deal, 2 first betting round, 3 flop, 4 second round, 5 turn,
+6 third round, 7 river, 8 last round, 9 showdown); ``TDA24 n`` is a Poker TDA 2024 rule.
+
+Triggers are the script's event names. ``advance`` is the procedure's own move: the engine
+fires it after every event, and it leaves a state only when one of its conditions holds (the
+betting round is complete, every starting card is out, the showdown is settled, ...).
+
+Conditions are pure questions about the hand; every effect lives in an ``after`` callback of
+:class:`~dealer_trainer.procedure.hand.Hand`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from transitions import Machine
+
+__all__ = [
+    "ADVANCE",
+    "BETTING_STATES",
+    "STATES",
+    "TRANSITIONS",
+    "State",
+    "build_machine",
+    "machine",
+]
+
+ADVANCE = "advance"
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A step of the procedure: what the dealer is waiting for, and the rule behind it."""
+
+    name: str
+    waits_for: str
+    rule: str
+
+
+STATES: tuple[State, ...] = (
+    State("shuffling", "the dealer shuffles the deck", "TDA24 23"),
+    State("cutting", "the dealer cuts the deck", "TDA24 23"),
+    State("blinds", "the blinds are posted", "TDA24 34-B"),
+    State("dealing", "two hole cards are pitched to each player, button last", "RRoP-HEP 1"),
+    State("preflop", "the first betting round, from the seat left of the big blind", "RRoP-HEP 2"),
+    State("flop_burn", "the dealer burns one card for the flop", "RRoP-HEP 3"),
+    State("flop_deal", "the dealer turns the three flop cards together", "RRoP-HEP 3"),
+    State("flop", "the second betting round, from the first live seat left of the button", "RRoP-HEP 4"),
+    State("turn_burn", "the dealer burns one card for the turn", "RRoP-HEP 5"),
+    State("turn_deal", "the dealer turns the fourth board card", "RRoP-HEP 5"),
+    State("turn", "the third betting round", "RRoP-HEP 6"),
+    State("river_burn", "the dealer burns one card for the river", "RRoP-HEP 7"),
+    State("river_deal", "the dealer turns the fifth board card", "RRoP-HEP 7"),
+    State("river", "the last betting round", "RRoP-HEP 8"),
+    State("showdown", "the live hands are shown or mucked, the last aggressor first", "RRoP-HEP 9"),
+    State("hand_over", "the pot has been awarded; the next hand may start", "TDA24 12"),
+)
+
+BETTING_STATES = ("preflop", "flop", "turn", "river")
+
+
+def _t(trigger: str, source: str | list[str], dest: str | None, **extra: Any) -> dict[str, Any]:
+    return {"trigger": trigger, "source": source, "dest": dest, **extra}
+
+
+# One row a transition: trigger, from, to (None = stay), and when / what happens.
+# Rows with the same trigger and source are tried in order; the first whose conditions hold fires.
+TRANSITIONS: tuple[dict[str, Any], ...] = (
+    _t("shuffle", "shuffling", "cutting", after="shuffle_deck"),
+    _t("cut", "cutting", "blinds", after="cut_deck"),
+    _t("post_blinds", "blinds", "dealing", after="post_blinds"),
+    _t("pitch", "dealing", None, after="pitch_card"),
+    _t("deal", "dealing", None, after="deal_rest"),
+    _t(ADVANCE, "dealing", "preflop", conditions="starting_hands_dealt"),
+    _t("act", list(BETTING_STATES), None, after="apply_action"),
+    _t(ADVANCE, list(BETTING_STATES), "hand_over", conditions="one_player_left", after="award_uncontested"),
+    _t(ADVANCE, "preflop", "flop_burn", conditions="betting_done"),
+    _t("burn", "flop_burn", "flop_deal", after="burn_card"),
+    _t("flop", "flop_deal", "flop", after="deal_flop"),
+    _t(ADVANCE, "flop", "turn_burn", conditions="betting_done"),
+    _t("burn", "turn_burn", "turn_deal", after="burn_card"),
+    _t("turn", "turn_deal", "turn", after="deal_turn"),
+    _t(ADVANCE, "turn", "river_burn", conditions="betting_done"),
+    _t("burn", "river_burn", "river_deal", after="burn_card"),
+    _t("river", "river_deal", "river", after="deal_river"),
+    _t(ADVANCE, "river", "showdown", conditions="betting_done"),
+    _t("show", "showdown", None, after="show_hand"),
+    _t("declare_board", "showdown", None, after="declare_board"),
+    _t("muck", "showdown", None, after="muck_hand"),
+    _t(ADVANCE, "showdown", "hand_over", conditions="showdown_settled", after="award_showdown"),
+    _t("next_hand", "hand_over", "shuffling", after="start_next_hand"),
+)
+
+
+def _sources(row: dict[str, Any]) -> list[str]:
+    source = row["source"]
+    return list(source) if isinstance(source, list) else [source]
+
+
+#: per state, the script events the procedure allows there (advance excluded)
+EVENTS_BY_STATE: dict[str, tuple[str, ...]] = {
+    state.name: tuple(
+        dict.fromkeys(
+            row["trigger"]
+            for row in TRANSITIONS
+            if row["trigger"] != ADVANCE and state.name in _sources(row)
+        )
+    )
+    for state in STATES
+}
+
+#: per state, the conditions of its advance rows (to skip a trigger that cannot fire)
+ADVANCE_CONDITIONS: dict[str, tuple[str, ...]] = {
+    state.name: tuple(
+        row["conditions"]
+        for row in TRANSITIONS
+        if row["trigger"] == ADVANCE and state.name in _sources(row)
+    )
+    for state in STATES
+}
+
+STATE_BY_NAME: dict[str, State] = {state.name: state for state in STATES}
+
+
+def build_machine(machine_class: type[Machine] = Machine, **options: Any) -> Machine:
+    """A machine over the procedure table, with no model attached."""
+    return machine_class(
+        model=None,
+        states=[state.name for state in STATES],
+        transitions=[dict(row) for row in TRANSITIONS],
+        initial="shuffling",
+        auto_transitions=False,
+        send_event=False,
+        **options,
+    )
+
+
+_MACHINE: Machine | None = None
+
+
+def machine() -> Machine:
+    """The one machine every hand attaches to (built on first use)."""
+    global _MACHINE
+    if _MACHINE is None:
+        _MACHINE = build_machine()
+    return _MACHINE
