@@ -3,7 +3,7 @@
 A script is YAML text, a file, or an already-parsed mapping::
 
     table: {seats: 6, button: 1, blinds: [1, 2], structure: no-limit, stacks: 200}
-    deck: [As, Kd, 7c]      # optional stacked deck, top first (the script then starts at post_blinds)
+    deck: [As, Kd, 7c]      # optional stacked deck, top first (the script starts at post_blinds)
     seed: 7                 # seeds every random step
     events: [shuffle, cut, post_blinds, deal, {act: {seat: 4, action: call}}, burn, flop, ...]
 
@@ -138,7 +138,9 @@ class _Reader:
     def where(self, container: object, key: Any = None, *, of_key: bool = False) -> str | None:
         return self.locator.where(container, key, of_key=of_key) if self.locator else None
 
-    def fail(self, message: str, container: object, key: Any = None, of_key: bool = False) -> ScriptError:
+    def fail(
+        self, message: str, container: object, key: Any = None, of_key: bool = False
+    ) -> ScriptError:
         return ScriptError(message, where=self.where(container, key, of_key=of_key))
 
     def mapping(self, value: Any, what: str, container: object, key: Any) -> dict[Any, Any]:
@@ -147,7 +149,14 @@ class _Reader:
         return value
 
     def integer(
-        self, value: Any, what: str, container: object, key: Any, *, low: int = 0, high: int | None = None
+        self,
+        value: Any,
+        what: str,
+        container: object,
+        key: Any,
+        *,
+        low: int = 0,
+        high: int | None = None,
     ) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(f"{what} must be a whole number, not {_kind(value)}", container, key)
@@ -156,7 +165,9 @@ class _Reader:
             raise self.fail(f"{what} must be {bound}, not {value}", container, key)
         return value
 
-    def keys(self, data: dict[Any, Any], allowed: tuple[str, ...] | frozenset[str], what: str) -> None:
+    def keys(
+        self, data: dict[Any, Any], allowed: tuple[str, ...] | frozenset[str], what: str
+    ) -> None:
         for key in data:
             if key not in allowed:
                 raise self.fail(
@@ -177,7 +188,9 @@ class _Reader:
         if "events" not in data:
             raise self.fail("the script has no 'events'", data)
         table = self.table(self.mapping(data["table"], "'table'", data, "table"))
-        deck = self.deck(data["deck"], data) if "deck" in data and data["deck"] is not None else None
+        deck = (
+            self.deck(data["deck"], data) if "deck" in data and data["deck"] is not None else None
+        )
         seed = None
         if data.get("seed") is not None:
             seed = self.integer(data["seed"], "'seed'", data, "seed")
@@ -197,8 +210,12 @@ class _Reader:
         if isinstance(seats_value, dict):
             stacks = {}
             for seat, chips in seats_value.items():
-                seat_no = self.integer(seat, "a seat number", seats_value, seat, low=1, high=MAX_SEATS)
-                stacks[seat_no] = self.integer(chips, f"seat {seat_no}'s stack", seats_value, seat, low=1)
+                seat_no = self.integer(
+                    seat, "a seat number", seats_value, seat, low=1, high=MAX_SEATS
+                )
+                stacks[seat_no] = self.integer(
+                    chips, f"seat {seat_no}'s stack", seats_value, seat, low=1
+                )
             if len(stacks) < 2:
                 raise self.fail("a hand needs at least two seats", spec, "seats")
         else:
@@ -235,7 +252,9 @@ class _Reader:
         if "bets" in spec:
             bets = spec["bets"]
             if not isinstance(bets, list) or len(bets) != 2:
-                raise self.fail("'bets' must be a list of two amounts: [small bet, big bet]", spec, "bets")
+                raise self.fail(
+                    "'bets' must be a list of two amounts: [small bet, big bet]", spec, "bets"
+                )
             small_bet = self.integer(bets[0], "the small bet", bets, 0, low=1)
             big_bet = self.integer(bets[1], "the big bet", bets, 1, low=1)
             if structure is not Structure.LIMIT:
@@ -261,7 +280,9 @@ class _Reader:
             except ScriptError as exc:
                 raise self.fail(exc.message, value, i) from None
             if card in first:
-                raise self.fail(f"the deck names {card} twice (also item {first[card] + 1})", value, i)
+                raise self.fail(
+                    f"the deck names {card} twice (also item {first[card] + 1})", value, i
+                )
             first[card] = i
             cards.append(card)
         return tuple(stacked_deck(cards))
@@ -281,19 +302,28 @@ class _Reader:
             args, holder = raw, raw
         else:
             raise self.fail(
-                "an event is a name (burn) or a name with arguments ({act: {seat: 4, action: call}})",
+                "an event is a name (burn) or a name with arguments"
+                " ({act: {seat: 4, action: call}})",
                 events,
                 index,
             )
         if not isinstance(name, str) or name not in EVENT_ARGS:
-            raise self.fail(f"unknown event {name!r}{_suggest(str(name), tuple(EVENT_ARGS))}", events, index)
+            raise self.fail(
+                f"unknown event {name!r}{_suggest(str(name), tuple(EVENT_ARGS))}", events, index
+            )
         allowed = EVENT_ARGS[name]
         for key in args:
             if key not in allowed:
-                options = f"; {name} takes {', '.join(sorted(allowed))}" if allowed else f"; {name} takes none"
+                options = (
+                    f"; {name} takes {', '.join(sorted(allowed))}"
+                    if allowed
+                    else f"; {name} takes none"
+                )
                 close = difflib.get_close_matches(str(key), sorted(allowed), n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise self.fail(f"{name} has no argument {key!r}{hint}{options}", holder, key, of_key=True)
+                raise self.fail(
+                    f"{name} has no argument {key!r}{hint}{options}", holder, key, of_key=True
+                )
         for key in sorted(_REQUIRED.get(name, frozenset()) - set(args)):
             raise self.fail(f"{name} needs '{key}'", events, index)
         fields: dict[str, Any] = {}
@@ -321,7 +351,9 @@ class _Reader:
         if "at" in args:
             fields["at"] = self.integer(args["at"], "'at'", holder, "at", low=1, high=51)
         if "cards" in args:
-            fields["cards"] = self.integer(args["cards"], "'cards'", holder, "cards", low=1, high=10)
+            fields["cards"] = self.integer(
+                args["cards"], "'cards'", holder, "cards", low=1, high=10
+            )
         if "exposed" in args:
             if not isinstance(args["exposed"], bool):
                 raise self.fail("'exposed' must be true or false", holder, "exposed")

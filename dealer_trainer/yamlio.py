@@ -86,7 +86,8 @@ def _count_aliases(text: str, source: str | None) -> None:
             if isinstance(event, yaml.AliasEvent):
                 count += 1
                 if count > MAX_ALIASES:
-                    place = f"{event.start_mark.line + 1}:{event.start_mark.column + 1}"
+                    mark = event.start_mark
+                    place = f"{mark.line + 1}:{mark.column + 1}" if mark else "1:1"
                     raise ScriptError(
                         f"more than {MAX_ALIASES} aliases: this file is refused",
                         where=f"{source}:{place}" if source else place,
@@ -159,7 +160,9 @@ def load(text: str, source: str | None = None) -> tuple[Any, Locator]:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "not valid YAML"
         place = f"{line}:{col}"
-        raise ScriptError(f"YAML syntax: {problem}", where=f"{source}:{place}" if source else place) from None
+        raise ScriptError(
+            f"YAML syntax: {problem}", where=f"{source}:{place}" if source else place
+        ) from None
     except yaml.YAMLError as exc:
         raise ScriptError(f"YAML: {exc}", where=f"{source}:1:1" if source else "1:1") from None
     finally:

@@ -80,14 +80,23 @@ def describe_table(result: dict[str, Any], paint: Painter) -> list[str]:
             marks.append(paint(f"won {info['won']}", "green"))
         button = " (button)" if int(seat) == result["button"] else ""
         extra = f"  [{', '.join(marks)}]" if marks else ""
-        lines.append(f"seat {seat:>2}{button:<9} {cards(info['hole']):<8} chips {info['chips']}{extra}")
+        lines.append(
+            f"seat {seat:>2}{button:<9} {cards(info['hole']):<8} chips {info['chips']}{extra}"
+        )
     for i, pot in enumerate(result["pots"]):
         name = "main pot" if i == 0 else f"side pot {i}"
         winners = f" -> won by {', '.join(map(str, pot['winners']))}" if pot["winners"] else ""
-        lines.append(f"{name}: {pot['amount']} (seats {', '.join(map(str, pot['eligible']))}){winners}")
+        lines.append(
+            f"{name}: {pot['amount']} (seats {', '.join(map(str, pot['eligible']))}){winners}"
+        )
     if result["irregularities"]:
         for item in result["irregularities"]:
-            lines.append(paint(f"irregularity: {item['kind']} [{item['rule']}] at event {item['event']}", "yellow"))
+            lines.append(
+                paint(
+                    f"irregularity: {item['kind']} [{item['rule']}] at event {item['event']}",
+                    "yellow",
+                )
+            )
     if result["to_act"] is not None:
         lines.append(f"to act: seat {result['to_act']}")
     if result["expected_next"]:

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
+from typing import Any, ClassVar
 
 from dealer_trainer.betting import Action, Betting, Street
 from dealer_trainer.cards import STANDARD_DECK, Card
@@ -247,7 +247,7 @@ class Hand:
                 f"the stub holds {len(self.table.stub)} card(s); {count} cannot be dealt from it"
             )
 
-    _VERIFY: dict[str, Callable[[Hand, Event], None]] = {
+    _VERIFY: ClassVar[dict[str, Callable[[Hand, Event], None]]] = {
         "shuffle": verify_nothing,
         "cut": verify_cut,
         "post_blinds": verify_post_blinds,
@@ -299,7 +299,7 @@ class Hand:
         at = event.at if event.at is not None else self.rng.randint(4, len(stub) - 4)
         self.table.stub = [*stub[at:], *stub[:at]]
 
-    def post_blinds(self, event: Event) -> None:
+    def collect_blinds(self, event: Event) -> None:
         self.order = self.table.players()
         stacks = {seat: self.table.stacks[seat] for seat in self.order}
         self.betting = Betting(self.order, stacks, self.spec.stakes)
@@ -345,7 +345,7 @@ class Hand:
         assert event.seat is not None
         self.shown.add(event.seat)
 
-    def declare_board(self, event: Event) -> None:
+    def record_declaration(self, event: Event) -> None:
         assert event.seat is not None
         self.declared.add(event.seat)
 
