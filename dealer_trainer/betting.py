@@ -199,6 +199,11 @@ class Betting:
         return self.to_act is None and self._posted
 
     @property
+    def live_count(self) -> int:
+        """How many seats have not folded."""
+        return self._n_live
+
+    @property
     def live(self) -> list[int]:
         """Seats that have not folded, in order."""
         folded = self.folded

@@ -76,12 +76,15 @@ class Card:
     suit: Suit
     #: position in the standard deck order (2c = 0 .. As = 51)
     index: int = field(init=False, compare=False, repr=False)
+    #: the notation, such as ``As``
+    text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", self.suit.index * 13 + self.rank.index)
+        object.__setattr__(self, "text", self.rank.value + self.suit.value)
 
     def __str__(self) -> str:
-        return self.rank.value + self.suit.value
+        return self.text
 
     def __hash__(self) -> int:
         return self.index

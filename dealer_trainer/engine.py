@@ -23,7 +23,7 @@ ScriptSource = str | Path | Mapping[str, Any] | HandScript
 
 
 def _cards(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
+    return [card.text for card in cards]
 
 
 def play(script: ScriptSource, *, auto_recover: bool = False, check: bool = False) -> Hand:

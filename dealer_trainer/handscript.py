@@ -63,6 +63,8 @@ _REQUIRED: dict[str, frozenset[str]] = {
     "declare_board": frozenset({"seat"}),
     "muck": frozenset({"seat"}),
 }
+_ACTIONS: dict[str, Action] = {action.value: action for action in Action}
+_SEAT_AND_ACTION = frozenset({"seat", "action"})
 _TOP_KEYS = ("table", "deck", "seed", "events")
 _TABLE_KEYS = ("seats", "button", "blinds", "structure", "stacks", "bets", "ruleset")
 
@@ -134,6 +136,7 @@ class _Reader:
 
     def __init__(self, locator: Locator | None) -> None:
         self.locator = locator
+        self.seat_set: frozenset[int] = frozenset()
 
     def where(self, container: object, key: Any = None, *, of_key: bool = False) -> str | None:
         return self.locator.where(container, key, of_key=of_key) if self.locator else None
@@ -188,6 +191,7 @@ class _Reader:
         if "events" not in data:
             raise self.fail("the script has no 'events'", data)
         table = self.table(self.mapping(data["table"], "'table'", data, "table"))
+        self.seat_set = frozenset(table.seats)
         deck = (
             self.deck(data["deck"], data) if "deck" in data and data["deck"] is not None else None
         )
@@ -197,7 +201,7 @@ class _Reader:
         events = data["events"]
         if not isinstance(events, list):
             raise self.fail(f"'events' must be a list, not {_kind(events)}", data, "events")
-        parsed = tuple(self.event(item, i, events, table) for i, item in enumerate(events))
+        parsed = tuple(self.event(item, i, events) for i, item in enumerate(events))
         return HandScript(table=table, deck=deck, seed=seed, events=parsed)
 
     def table(self, spec: dict[Any, Any]) -> TableSpec:
@@ -287,8 +291,10 @@ class _Reader:
             cards.append(card)
         return tuple(stacked_deck(cards))
 
-    def event(self, item: Any, index: int, events: list[Any], table: TableSpec) -> Event:
+    def event(self, item: Any, index: int, events: list[Any]) -> Event:
         where = self.where(events, index)
+        if type(item) is str and item in EVENT_ARGS:
+            return Event(item, index, where=where)
         if isinstance(item, str):
             name, args, holder = item, {}, None
         elif isinstance(item, dict) and len(item) == 1:
@@ -307,58 +313,80 @@ class _Reader:
                 events,
                 index,
             )
-        if not isinstance(name, str) or name not in EVENT_ARGS:
+        allowed = EVENT_ARGS.get(name) if isinstance(name, str) else None
+        if allowed is None:
             raise self.fail(
                 f"unknown event {name!r}{_suggest(str(name), tuple(EVENT_ARGS))}", events, index
             )
-        allowed = EVENT_ARGS[name]
-        for key in args:
-            if key not in allowed:
-                options = (
-                    f"; {name} takes {', '.join(sorted(allowed))}"
-                    if allowed
-                    else f"; {name} takes none"
-                )
-                close = difflib.get_close_matches(str(key), sorted(allowed), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
+        if not args.keys() <= allowed:
+            self.unknown_argument(name, args, allowed, holder)
+        required = _REQUIRED.get(name)
+        if required is not None and not required <= args.keys():
+            missing = sorted(required - args.keys())[0]
+            raise self.fail(f"{name} needs '{missing}'", events, index)
+        seat = args.get("seat")
+        if seat is not None and not (type(seat) is int and seat in self.seat_set):
+            seat = self.integer(seat, "'seat'", holder, "seat", low=1, high=MAX_SEATS)
+            if seat not in self.seat_set:
                 raise self.fail(
-                    f"{name} has no argument {key!r}{hint}{options}", holder, key, of_key=True
-                )
-        for key in sorted(_REQUIRED.get(name, frozenset()) - set(args)):
-            raise self.fail(f"{name} needs '{key}'", events, index)
-        fields: dict[str, Any] = {}
-        if "seat" in args:
-            seat = self.integer(args["seat"], "'seat'", holder, "seat", low=1, high=MAX_SEATS)
-            if seat not in table.seats:
-                raise self.fail(
-                    f"seat {seat} has no player (seats: {', '.join(map(str, table.seats))})",
+                    f"seat {seat} has no player (seats: {_listed(self.seat_set)})",
                     holder,
                     "seat",
                 )
-            fields["seat"] = seat
+        action = None
         if "action" in args:
-            try:
-                fields["action"] = Action(args["action"])
-            except ValueError:
-                names = tuple(a.value for a in Action)
+            action = _ACTIONS.get(args["action"]) if isinstance(args["action"], str) else None
+            if action is None:
+                names = tuple(_ACTIONS)
                 raise self.fail(
                     f"unknown action {args['action']!r}{_suggest(str(args['action']), names)}",
                     holder,
                     "action",
-                ) from None
+                )
+        if args.keys() <= _SEAT_AND_ACTION:
+            return Event(name, index, seat, action, where=where)
+        return self.event_details(name, index, where, seat, action, args, holder)
+
+    def event_details(
+        self,
+        name: str,
+        index: int,
+        where: str | None,
+        seat: int | None,
+        action: Action | None,
+        args: dict[Any, Any],
+        holder: object,
+    ) -> Event:
+        amount = at = cards = None
         if "amount" in args:
-            fields["amount"] = self.integer(args["amount"], "'amount'", holder, "amount", low=1)
+            amount = self.integer(args["amount"], "'amount'", holder, "amount", low=1)
         if "at" in args:
-            fields["at"] = self.integer(args["at"], "'at'", holder, "at", low=1, high=51)
+            at = self.integer(args["at"], "'at'", holder, "at", low=1, high=51)
         if "cards" in args:
-            fields["cards"] = self.integer(
-                args["cards"], "'cards'", holder, "cards", low=1, high=10
-            )
-        if "exposed" in args:
-            if not isinstance(args["exposed"], bool):
-                raise self.fail("'exposed' must be true or false", holder, "exposed")
-            fields["exposed"] = args["exposed"]
-        return Event(name=name, index=index, where=where, **fields)
+            cards = self.integer(args["cards"], "'cards'", holder, "cards", low=1, high=10)
+        exposed = args.get("exposed", False)
+        if not isinstance(exposed, bool):
+            raise self.fail("'exposed' must be true or false", holder, "exposed")
+        return Event(name, index, seat, action, amount, at, cards, exposed, where)
+
+    def unknown_argument(
+        self, name: str, args: dict[Any, Any], allowed: frozenset[str], holder: object
+    ) -> None:
+        for key in args:
+            if key not in allowed:
+                takes = ", ".join(sorted(allowed)) if allowed else "none"
+                close = difflib.get_close_matches(str(key), sorted(allowed), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise self.fail(
+                    f"{name} has no argument {key!r}{hint}; {name} takes {takes}",
+                    holder,
+                    key,
+                    of_key=True,
+                )
+
+
+def _listed(seats: frozenset[int]) -> str:
+    return ", ".join(map(str, sorted(seats)))
 
 
 def _kind(value: Any) -> str:

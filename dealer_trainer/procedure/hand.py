@@ -95,10 +95,11 @@ class Hand:
         self.chips_total = sum(self.table.stacks.values())
         self.irregularities: list[Irregularity] = []
         self.rejected: list[Rejection] = []
-        self.log: list[Verdict] = []
+        self._log: list[tuple[Event, Rejection | None]] = []
         self.misdeals = 0
         self._new_hand_state()
-        machine().add_model(self, initial="blinds" if script.deck is not None else "shuffling")
+        self._machine = machine()
+        self._machine.add_model(self, initial="blinds" if script.deck is not None else "shuffling")
         self._attached = True
 
     def _new_hand_state(self) -> None:
@@ -117,7 +118,7 @@ class Hand:
     def close(self) -> None:
         """Detach from the shared machine."""
         if self._attached:
-            machine().remove_model(self)
+            self._machine.remove_model(self)
             self._attached = False
 
     def __enter__(self) -> Hand:
@@ -139,21 +140,37 @@ class Hand:
             if event.name not in EVENTS_BY_STATE[self.state]:
                 raise self._out_of_procedure(event)
             self._VERIFY[event.name](self, event)
-            self.trigger(event.name, event)
-            conditions = ADVANCE_CONDITIONS[self.state]
-            while conditions and any(getattr(self, name)() for name in conditions):
-                self.trigger(ADVANCE)
-                conditions = ADVANCE_CONDITIONS[self.state]
+            events = self._machine.events
+            events[event.name].trigger(self, event)
+            while self._may_advance():
+                events[ADVANCE].trigger(self)
         except Rejected as refused:
             rejection = Rejection(event.index, event.name, refused.reason, refused.rule)
             self.rejected.append(rejection)
-            verdict = Verdict(event, "rejected", refused.reason, refused.rule)
-        else:
-            verdict = Verdict(event, "accepted")
-        self.log.append(verdict)
+            self._log.append((event, rejection))
+            if self.check:
+                self.audit()
+            return Verdict(event, "rejected", refused.reason, refused.rule)
+        self._log.append((event, None))
         if self.check:
             self.audit()
-        return verdict
+        return Verdict(event, "accepted")
+
+    def _may_advance(self) -> bool:
+        for check in _ADVANCE_CHECKS[self.state]:  # noqa: SIM110 (hot path: no generator)
+            if check(self):
+                return True
+        return False
+
+    @property
+    def log(self) -> list[Verdict]:
+        """Every event handled so far, with what became of it."""
+        return [
+            Verdict(event, "accepted")
+            if rejection is None
+            else Verdict(event, "rejected", rejection.reason, rejection.rule)
+            for event, rejection in self._log
+        ]
 
     def _out_of_procedure(self, event: Event) -> Rejected:
         step = STATE_BY_NAME[self.state]
@@ -270,7 +287,7 @@ class Hand:
         return self.dealt >= HOLE_CARDS * len(self.order)
 
     def one_player_left(self, *_: Any) -> bool:
-        return self.betting is not None and len(self.betting.live) == 1
+        return self.betting is not None and self.betting.live_count == 1
 
     def betting_done(self, *_: Any) -> bool:
         betting = self.betting
@@ -430,3 +447,11 @@ class Hand:
             total = outside + sum(self.betting.stacks.values()) + self.betting.pot
         if total != self.chips_total:
             raise InvariantError(f"the table holds {total} chips, not {self.chips_total}")
+
+
+#: per state, the condition functions of its advance rows: the engine fires ``advance`` only
+#: when one of them holds (the machine then picks the row, as the table says)
+_ADVANCE_CHECKS: dict[str, tuple[Callable[[Hand], bool], ...]] = {
+    state: tuple(getattr(Hand, name) for name in names)
+    for state, names in ADVANCE_CONDITIONS.items()
+}

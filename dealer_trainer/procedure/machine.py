@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from transitions import Machine
+from transitions import Event, EventData, Machine, Transition
 
 __all__ = [
     "ADVANCE",
@@ -136,7 +136,83 @@ ADVANCE_CONDITIONS: dict[str, tuple[str, ...]] = {
 STATE_BY_NAME: dict[str, State] = {state.name: state for state in STATES}
 
 
-def build_machine(machine_class: type[Machine] = Machine, **options: Any) -> Machine:
+class LeanTransition(Transition):
+    """A transition that skips the empty callback lists and the debug logging of each step.
+
+    Same semantics as :class:`transitions.Transition` for a machine without machine-wide
+    ``before_state_change``/``after_state_change`` callbacks (the procedure has none); about a
+    third of the cost of a trigger.
+    """
+
+    def execute(self, event_data: EventData) -> bool:
+        machine = event_data.machine
+        if self.prepare:
+            machine.callbacks(self.prepare, event_data)
+        if self.conditions and not self._eval_conditions(event_data):
+            return False
+        if self.before:
+            machine.callbacks(self.before, event_data)
+        if self.dest:
+            self._change_state(event_data)
+        for func in self.after:
+            if isinstance(func, str):  # the table names model methods: call them directly
+                getattr(event_data.model, func)(*event_data.args, **event_data.kwargs)
+            else:
+                machine.callback(func, event_data)
+        return True
+
+    def _change_state(self, event_data: EventData) -> None:
+        machine = event_data.machine
+        source = machine.states[self.source]
+        if source.on_exit:
+            source.exit(event_data)
+        dest = machine.states[self.dest or self.source]
+        setattr(event_data.model, machine.model_attribute, dest.value)
+        event_data.state = dest
+        if dest.on_enter:
+            dest.enter(event_data)
+        if dest.final:
+            machine.callbacks(machine.on_final, event_data)
+
+
+class LeanEvent(Event):
+    """An event that goes straight to its transitions (no queue, no finalize callbacks)."""
+
+    def trigger(self, model: object, *args: Any, **kwargs: Any) -> bool:
+        return self._trigger(EventData(None, self, self.machine, model, args=args, kwargs=kwargs))
+
+    def _trigger(self, event_data: EventData) -> bool:
+        machine = self.machine
+        event_data.state = machine.states[getattr(event_data.model, machine.model_attribute)]
+        if self._is_valid_source(event_data.state):
+            for trans in self.transitions[event_data.state.name]:
+                event_data.transition = trans
+                if trans.execute(event_data):
+                    event_data.result = True
+                    break
+        return bool(event_data.result)
+
+
+class ProcedureMachine(Machine):
+    """The machine class of the procedure: transitions' Machine with lean dispatch.
+
+    A hand fires every event through ``hand.trigger(name, event)``, and the table names every
+    callback, so attaching a hand binds only ``trigger`` (and ``may_trigger``): no per-trigger
+    methods, no ``is_<state>`` helpers, no ``on_enter_<state>`` lookup. That makes attaching a
+    hand five times cheaper, which matters when thousands of hands share the machine.
+    """
+
+    transition_cls = LeanTransition
+    event_cls = LeanEvent
+
+    def _add_trigger_to_model(self, trigger: str, model: object) -> None:
+        """Bind nothing per trigger: hands call ``trigger(name, ...)``."""
+
+    def _add_model_to_state(self, state: object, model: object) -> None:
+        """Bind no per-state helpers: the table names every callback."""
+
+
+def build_machine(machine_class: type[Machine] = ProcedureMachine, **options: Any) -> Machine:
     """A machine over the procedure table, with no model attached."""
     return machine_class(
         model=None,
