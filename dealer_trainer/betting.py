@@ -49,6 +49,7 @@ __all__ = [
     "RULE_MIN_RAISE",
     "Action",
     "Betting",
+    "Ruling",
     "Stakes",
     "Street",
     "Structure",
@@ -120,6 +121,15 @@ class Stakes:
 
 
 # What a verified action comes down to.
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What a legal action comes down to: fold, check, call or raise, and the seat's new total."""
+
+    seat: int
+    kind: int
+    to: int
+
+
 _FOLD = 0
 _CHECK = 1
 _CALL = 2
@@ -286,13 +296,23 @@ class Betting:
         self.last_aggressor = None
         self.to_act = self._next_after(len(self.order) - 1)
 
-    def verify(self, seat: int, action: Action, amount: int | None = None) -> None:
-        """Raise :class:`IllegalAction` if ``seat`` may not take ``action`` now; change nothing."""
-        self._judge(seat, action, amount)
+    def verify(self, seat: int, action: Action, amount: int | None = None) -> Ruling:
+        """Raise :class:`IllegalAction` if ``seat`` may not take ``action`` now; change nothing.
+
+        The returned :class:`Ruling` can be passed to :meth:`apply` (while nothing else has
+        changed) to carry the action out without judging it a second time.
+        """
+        kind, to = self._judge(seat, action, amount)
+        return Ruling(seat, kind, to)
 
     def act(self, seat: int, action: Action, amount: int | None = None) -> None:
         """Verify the action, then apply it and pass the turn."""
         kind, to = self._judge(seat, action, amount)
+        self.apply(Ruling(seat, kind, to))
+
+    def apply(self, ruling: Ruling) -> None:
+        """Carry out an action that :meth:`verify` has just ruled legal."""
+        seat, kind, to = ruling.seat, ruling.kind, ruling.to
         if kind == _FOLD:
             self.folded.add(seat)
             self._n_live -= 1

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, ClassVar
 
-from dealer_trainer.betting import Action, Betting, Street
+from dealer_trainer.betting import Action, Betting, Ruling, Street
 from dealer_trainer.cards import STANDARD_DECK, Card
 from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.handscript import Event, HandScript, TableSpec
@@ -104,6 +104,7 @@ class Hand:
 
     def _new_hand_state(self) -> None:
         self.betting: Betting | None = None
+        self._ruling: Ruling | None = None
         self.order: tuple[int, ...] = ()
         self.dealt = 0
         self.shown: set[int] = set()
@@ -221,7 +222,7 @@ class Hand:
         assert self.betting is not None and event.seat is not None and event.action is not None
         if event.seat not in self.betting.order:
             raise Rejected(f"seat {event.seat} is not in this hand")
-        self.betting.verify(event.seat, event.action, event.amount)
+        self._ruling = self.betting.verify(event.seat, event.action, event.amount)
 
     def verify_burn(self, event: Event) -> None:
         self._need_cards(1)
@@ -336,8 +337,9 @@ class Hand:
             self._pitch_one()
 
     def apply_action(self, event: Event) -> None:
-        assert self.betting is not None and event.seat is not None and event.action is not None
-        self.betting.act(event.seat, event.action, event.amount)
+        assert self.betting is not None and self._ruling is not None and event.seat is not None
+        self.betting.apply(self._ruling)  # judged by verify_act just before
+        self._ruling = None
         if event.action is Action.FOLD:
             self.table.to_muck(event.seat)
 
