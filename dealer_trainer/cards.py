@@ -23,6 +23,7 @@ __all__ = [
     "Suit",
     "cut",
     "parse_cards",
+    "shuffle",
     "stacked_deck",
 ]
 

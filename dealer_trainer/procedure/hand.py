@@ -22,7 +22,7 @@ from types import TracebackType
 from typing import Any, ClassVar
 
 from dealer_trainer.betting import Action, Betting, Ruling, Street
-from dealer_trainer.cards import STANDARD_DECK, Card
+from dealer_trainer.cards import STANDARD_DECK, Card, cut, shuffle
 from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.handscript import Event, HandScript, TableSpec
 from dealer_trainer.procedure.machine import (
@@ -310,12 +310,13 @@ class Hand:
     # --- callbacks (the effects) ----------------------------------------------------------------
 
     def shuffle_deck(self, event: Event) -> None:
-        self.rng.shuffle(self.table.stub)
+        shuffle(self.table.stub, self.rng)
 
     def cut_deck(self, event: Event) -> None:
         stub = self.table.stub
+        # a random cut leaves at least four cards in each part (TDA24 23)
         at = event.at if event.at is not None else self.rng.randint(4, len(stub) - 4)
-        self.table.stub = [*stub[at:], *stub[:at]]
+        self.table.stub = cut(stub, at)
 
     def collect_blinds(self, event: Event) -> None:
         self.order = self.table.players()
