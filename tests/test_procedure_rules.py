@@ -48,6 +48,14 @@ def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
     return {"act": args}
 
 
+def check_down(*seats: int) -> list[Any]:
+    """Burn and turn every street; the given seats check each one, in order."""
+    events: list[Any] = []
+    for street in ("flop", "turn", "river"):
+        events += ["burn", street, *(act(seat, "check") for seat in seats)]
+    return events
+
+
 PREFLOP_CALLS = ["post_blinds", "deal", act(1, "call"), act(2, "call"), act(3, "check")]
 CHECK_AROUND = [act(2, "check"), act(3, "check"), act(1, "check")]
 TO_SHOWDOWN = [
@@ -243,18 +251,7 @@ def test_tda24_20_the_odd_chip_goes_to_the_first_winner_left_of_the_button() -> 
         act(1, "call"),
         act(2, "fold"),
         act(3, "check"),
-        "burn",
-        "flop",
-        act(3, "check"),
-        act(1, "check"),
-        "burn",
-        "turn",
-        act(3, "check"),
-        act(1, "check"),
-        "burn",
-        "river",
-        act(3, "check"),
-        act(1, "check"),
+        *check_down(3, 1),
         {"show": {"seat": 3}},
         {"show": {"seat": 1}},
     ]
@@ -301,18 +298,7 @@ def test_side_pots_are_settled_separately() -> None:
         act(1, "raise", 50),
         act(2, "all_in"),
         act(3, "call"),
-        "burn",
-        "flop",
-        act(3, "check"),
-        act(1, "check"),
-        "burn",
-        "turn",
-        act(3, "check"),
-        act(1, "check"),
-        "burn",
-        "river",
-        act(3, "check"),
-        act(1, "check"),
+        *check_down(3, 1),
         {"show": {"seat": 2}},
         {"show": {"seat": 3}},
         {"show": {"seat": 1}},
