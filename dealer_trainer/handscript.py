@@ -404,8 +404,11 @@ def parse_script(data: Any, locator: Locator | None = None) -> HandScript:
     return _Reader(locator).script(data)
 
 
-def load_script(script: str | Path | Mapping[str, Any]) -> HandScript:
-    """Read a script from a path, YAML text, or a parsed mapping."""
+def load_script(script: str | Path | Mapping[str, Any], *, source: str | None = None) -> HandScript:
+    """Read a script from a path, YAML text, or a parsed mapping.
+
+    ``source`` names YAML text in error messages (``<stdin>:4:5: ...``).
+    """
     if isinstance(script, Mapping):
         return parse_script(dict(script))
     if isinstance(script, Path) or (
@@ -420,5 +423,5 @@ def load_script(script: str | Path | Mapping[str, Any]) -> HandScript:
             raise ScriptError(f"cannot read {path}: {exc}") from None
         data, locator = load(text, str(path))
         return parse_script(data, locator)
-    data, locator = load(script)
+    data, locator = load(script, source)
     return parse_script(data, locator)

@@ -451,3 +451,40 @@ def test_chips_are_conserved_in_every_structure(structure: str) -> None:
         check=True,
     )
     assert sum(hand.table.stacks.values()) == 300
+
+
+def test_tda24_12_when_the_others_muck_the_last_hand_wins_only_what_it_is_eligible_for() -> None:
+    # seat 1 is all-in for 10; seats 2 and 3 build a side pot of 40, then both muck
+    deck = ["2c", "7d", "3h", "8s", "4c", "Ks", "Kd", "Qh", "5c", "9d", "6c", "Jh", "Td", "2s"]
+    events = [
+        "post_blinds",
+        "deal",
+        act(1, "all_in"),
+        act(2, "call"),
+        act(3, "call"),
+        "burn",
+        "flop",
+        act(2, "bet", 20),
+        act(3, "call"),
+        *check_down(2, 3)[4:],  # turn and river: both check
+        {"muck": {"seat": 2}},
+        {"muck": {"seat": 3}},
+    ]
+    result = replay(script(events, seats={1: 10, 2: 100, 3: 100}, deck=deck))
+    assert result["rejected"] == []
+    assert result["hand_over"] is True
+    main, side = result["pots"]
+    assert main == {"amount": 30, "eligible": [2, 3, 1], "winners": [1]}
+    assert side["amount"] == 40 and 1 not in side["winners"]
+    assert result["seats"]["1"]["chips"] == 30
+
+
+def test_uncalled_chips_go_back_when_the_bettor_mucks_at_the_showdown() -> None:
+    deck = ["2c", "7d", "3h", "8s", "4c", "Ks", "Kd", "Qh", "5c", "9d", "6c", "Jh"]
+    events = ["post_blinds", "deal", act(1, "all_in"), act(2, "call"), *check_down()]
+    events.append({"muck": {"seat": 1}})
+    result = replay(script(events, seats={1: 100, 2: 50}, button=1, deck=deck))
+    assert result["rejected"] == []
+    assert result["hand_over"] is True
+    assert result["seats"]["2"]["chips"] == 100
+    assert result["seats"]["1"]["chips"] == 50  # the 50 nobody matched come back

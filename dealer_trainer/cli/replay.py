@@ -9,11 +9,12 @@ from typing import Any
 
 from dealer_trainer.cli.render import Painter, use_colour
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.handscript import HandScript, load_script
 
 
-def _read_source(script: str) -> str | Path:
+def _read_source(script: str) -> HandScript | Path:
     if script == "-":
-        return sys.stdin.read()
+        return load_script(sys.stdin.read(), source="<stdin>")
     path = Path(script)
     if not path.exists():
         raise ScriptError(f"no such file: {script}")
@@ -26,10 +27,7 @@ def run_replay(script: str, *, as_json: bool, auto_recover: bool) -> int:
     """Replay ``script``; print JSON or a readable account. Exit 0 (2 for a bad script)."""
     from dealer_trainer.engine import play, snapshot
 
-    source = _read_source(script)
-    if isinstance(source, str) and "\n" not in source:
-        source += "\n"  # text from standard input is never a path
-    hand = play(source, auto_recover=auto_recover)
+    hand = play(_read_source(script), auto_recover=auto_recover)
     result = snapshot(hand)
     if as_json:
         json.dump(result, sys.stdout, indent=2)

@@ -379,18 +379,24 @@ class Hand:
         self._settle_uncontested(self.betting.live[0])
 
     def award_showdown(self, *_: Any) -> None:
+        """Cards speak (TDA24 12): each pot goes to the best claim among its eligible seats.
+
+        A claim is a tabled hand, or the board for a seat that declared it. When every other
+        hand has mucked, the one hand left claims without being shown, but only the pots it
+        is eligible for; uncalled chips go back to whoever put them in.
+        """
         assert self.betting is not None
         claimants = self._claimants()
-        if not claimants:
-            self._settle_uncontested(self._undecided()[0])
-            return
-        board = self.table.board
         strengths: dict[int, int] = {}
-        for seat in claimants:
-            cards: list[Card] = [*board]
-            if seat in self.shown:
-                cards.extend(self.table.holes[seat])
-            strengths[seat] = hand_strength(cards)
+        if claimants:
+            board = self.table.board
+            for seat in claimants:
+                cards: list[Card] = [*board]
+                if seat in self.shown:
+                    cards.extend(self.table.holes[seat])
+                strengths[seat] = hand_strength(cards)
+        else:
+            strengths[self._undecided()[0]] = 0  # the last hand: nobody contests it
         pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
         self.pots, self.won = award(pots, strengths, self.order)
         self._pay(uncalled)
