@@ -292,7 +292,7 @@ class _Reader:
         return tuple(stacked_deck(cards))
 
     def event(self, item: Any, index: int, events: list[Any]) -> Event:
-        where = self.where(events, index)
+        where = self.locator.where(events, index) if self.locator is not None else None
         if type(item) is str and item in EVENT_ARGS:
             return Event(item, index, where=where)
         if isinstance(item, str):

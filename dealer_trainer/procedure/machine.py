@@ -183,13 +183,17 @@ class LeanEvent(Event):
 
     def _trigger(self, event_data: EventData) -> bool:
         machine = self.machine
-        event_data.state = machine.states[getattr(event_data.model, machine.model_attribute)]
-        if self._is_valid_source(event_data.state):
-            for trans in self.transitions[event_data.state.name]:
-                event_data.transition = trans
-                if trans.execute(event_data):
-                    event_data.result = True
-                    break
+        name = getattr(event_data.model, machine.model_attribute)
+        event_data.state = state = machine.states[name]
+        rows = self.transitions.get(name)
+        if rows is None:
+            self._is_valid_source(state)  # raises MachineError, as transitions does
+            return False
+        for trans in rows:
+            event_data.transition = trans
+            if trans.execute(event_data):
+                event_data.result = True
+                break
         return bool(event_data.result)
 
 
