@@ -64,12 +64,16 @@ class Table:
 
     # --- moving cards ------------------------------------------------------------------------
 
-    def take(self, count: int = 1) -> list[Card]:
-        """Take ``count`` cards off the top of the stub; refuse if it holds fewer."""
+    def require(self, count: int) -> None:
+        """Refuse (:class:`Rejected`) if the stub holds fewer than ``count`` cards."""
         if count > len(self.stub):
             raise Rejected(
                 f"the stub holds {len(self.stub)} card(s); {count} cannot be dealt from it"
             )
+
+    def take(self, count: int = 1) -> list[Card]:
+        """Take ``count`` cards off the top of the stub; refuse if it holds fewer."""
+        self.require(count)
         taken = self.stub[:count]
         del self.stub[:count]
         return taken

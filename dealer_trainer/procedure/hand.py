@@ -260,10 +260,7 @@ class Hand:
             raise Rejected("only one player has chips left: there is no next hand")
 
     def _need_cards(self, count: int) -> None:
-        if count > len(self.table.stub):
-            raise Rejected(
-                f"the stub holds {len(self.table.stub)} card(s); {count} cannot be dealt from it"
-            )
+        self.table.require(count)
 
     _VERIFY: ClassVar[dict[str, Callable[[Hand, Event], None]]] = {
         "shuffle": verify_nothing,
@@ -374,9 +371,12 @@ class Hand:
         self.mucked.add(event.seat)
         self.table.to_muck(event.seat)
 
-    def award_uncontested(self, *_: Any) -> None:
+    def award_to_last_player(self, *_: Any) -> None:
+        """Everyone else folded: the last live seat takes every pot, unshown."""
         assert self.betting is not None
-        self._settle_uncontested(self.betting.live[0])
+        pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        self.pots, self.won = award_uncontested(pots, uncalled, self.betting.live[0])
+        self._pay(uncalled)
 
     def award_showdown(self, *_: Any) -> None:
         """Cards speak (TDA24 12): each pot goes to the best claim among its eligible seats.
@@ -399,12 +399,6 @@ class Hand:
             strengths[self._undecided()[0]] = 0  # the last hand: nobody contests it
         pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
         self.pots, self.won = award(pots, strengths, self.order)
-        self._pay(uncalled)
-
-    def _settle_uncontested(self, winner: int) -> None:
-        assert self.betting is not None
-        pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
-        self.pots, self.won = award_uncontested(pots, uncalled, winner)
         self._pay(uncalled)
 
     def _pay(self, uncalled: dict[int, int]) -> None:

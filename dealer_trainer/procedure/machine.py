@@ -86,7 +86,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
         list(BETTING_STATES),
         "hand_over",
         conditions="one_player_left",
-        after="award_uncontested",
+        after="award_to_last_player",
     ),
     _t(ADVANCE, "preflop", "flop_burn", conditions="betting_done"),
     _t("burn", "flop_burn", "flop_deal", after="burn_card"),
