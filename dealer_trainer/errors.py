@@ -48,12 +48,6 @@ class ScriptError(DealerTrainerError):
         super().__init__(message)
         self.where = where
 
-    def located(self, where: str) -> ScriptError:
-        """The same error, placed at ``where`` unless it already has a place."""
-        if self.where is not None:
-            return self
-        return ScriptError(self.message, where=where)
-
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
 

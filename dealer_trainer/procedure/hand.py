@@ -213,10 +213,10 @@ class Hand:
                 "an exposed hole card is a dealer error this engine does not judge yet",
                 rule="RRoP-HE 1",
             )
-        self._need_cards(1)
+        self.table.require(1)
 
     def verify_deal(self, event: Event) -> None:
-        self._need_cards(HOLE_CARDS * len(self.order) - self.dealt)
+        self.table.require(HOLE_CARDS * len(self.order) - self.dealt)
 
     def verify_act(self, event: Event) -> None:
         assert self.betting is not None and event.seat is not None and event.action is not None
@@ -224,19 +224,17 @@ class Hand:
             raise Rejected(f"seat {event.seat} is not in this hand")
         self._ruling = self.betting.verify(event.seat, event.action, event.amount)
 
-    def verify_burn(self, event: Event) -> None:
-        self._need_cards(1)
-
     def verify_flop(self, event: Event) -> None:
         if event.cards is not None and event.cards != 3:
             raise Rejected(
                 f"a flop of {event.cards} cards is a dealer error this engine does not judge yet",
                 rule="RRoP-HE 2",
             )
-        self._need_cards(3)
+        self.table.require(3)
 
-    def verify_street(self, event: Event) -> None:
-        self._need_cards(1)
+    def verify_one_card(self, event: Event) -> None:
+        """A burn, the turn or the river: one card off the stub."""
+        self.table.require(1)
 
     def verify_showdown(self, event: Event) -> None:
         seat = event.seat
@@ -259,9 +257,6 @@ class Hand:
         if len(self._players_with_chips()) < 2:
             raise Rejected("only one player has chips left: there is no next hand")
 
-    def _need_cards(self, count: int) -> None:
-        self.table.require(count)
-
     _VERIFY: ClassVar[dict[str, Callable[[Hand, Event], None]]] = {
         "shuffle": verify_nothing,
         "cut": verify_cut,
@@ -269,10 +264,10 @@ class Hand:
         "pitch": verify_pitch,
         "deal": verify_deal,
         "act": verify_act,
-        "burn": verify_burn,
+        "burn": verify_one_card,
         "flop": verify_flop,
-        "turn": verify_street,
-        "river": verify_street,
+        "turn": verify_one_card,
+        "river": verify_one_card,
         "show": verify_showdown,
         "declare_board": verify_showdown,
         "muck": verify_showdown,
