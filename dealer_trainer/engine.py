@@ -30,13 +30,17 @@ def play(script: ScriptSource, *, auto_recover: bool = False, check: bool = Fals
     """Run every event of a script; return the hand, detached from the machine.
 
     ``check`` proves the card and chip invariants after every event (slower; for tests).
-    ``auto_recover`` has the engine perform the recovery steps that fall due itself; the
-    normal procedure has none, so it changes nothing until dealer errors are judged.
+    ``auto_recover`` has the engine perform, before each event and at the end, the recovery
+    steps that have fallen due and are not a player's action or a normal dealing step.
     """
     parsed = script if isinstance(script, HandScript) else load_script(script)
     with Hand(parsed, check=check) as hand:
         for event in parsed.events:
+            if auto_recover and hand.recoveries:
+                hand.recover(event, event.index)
             hand.handle(event)
+        if auto_recover:
+            hand.recover(None, len(parsed.events))
         hand.audit()
     return hand
 

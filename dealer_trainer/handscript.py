@@ -22,6 +22,7 @@ from typing import Any
 from dealer_trainer.betting import Action, Stakes, Structure
 from dealer_trainer.cards import Card, stacked_deck
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, resolve
 from dealer_trainer.yamlio import Locator, load
 
 __all__ = [
@@ -35,7 +36,7 @@ __all__ = [
 ]
 
 #: the built-in rulesets
-RULESETS = ("roberts", "tda-2024")
+RULESETS = tuple(BUILTIN)
 #: the most seats a hold'em table has
 MAX_SEATS = 10
 
@@ -44,7 +45,7 @@ EVENT_ARGS: dict[str, frozenset[str]] = {
     "shuffle": frozenset(),
     "cut": frozenset({"at"}),
     "post_blinds": frozenset(),
-    "pitch": frozenset({"exposed"}),
+    "pitch": frozenset({"exposed", "boxed", "to"}),
     "deal": frozenset(),
     "act": frozenset({"seat", "action", "amount"}),
     "burn": frozenset(),
@@ -55,6 +56,12 @@ EVENT_ARGS: dict[str, frozenset[str]] = {
     "declare_board": frozenset({"seat"}),
     "muck": frozenset({"seat"}),
     "next_hand": frozenset(),
+    # recovery steps (a recovery calls for them; see docs/irregularities.md)
+    "retrieve": frozenset(),
+    "set_aside": frozenset(),
+    "reshuffle": frozenset(),
+    "replace": frozenset(),
+    "scramble": frozenset({"burn"}),
 }
 #: arguments an event cannot go without
 _REQUIRED: dict[str, frozenset[str]] = {
@@ -76,7 +83,7 @@ class TableSpec:
     stacks: tuple[tuple[int, int], ...]  # (seat, chips), seat order
     button: int
     stakes: Stakes
-    ruleset: str = "roberts"
+    ruleset: Ruleset = BUILTIN["roberts"]
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -96,6 +103,11 @@ class Event:
     cards: int | None = None
     exposed: bool = False
     where: str | None = None
+    boxed: bool = False
+    to: int | None = None
+    card: Card | None = None
+    #: performed by the engine under --auto-recover, not written in the script
+    auto: bool = False
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -112,6 +124,12 @@ class Event:
             parts.append(f"{self.cards} cards")
         if self.exposed:
             parts.append("exposed")
+        if self.boxed:
+            parts.append("boxed")
+        if self.to is not None:
+            parts.append(f"to seat {self.to}")
+        if self.card is not None:
+            parts.append(f"burn {self.card}")
         return " ".join(parts)
 
 
@@ -134,8 +152,9 @@ def _suggest(word: str, options: tuple[str, ...] | frozenset[str]) -> str:
 class _Reader:
     """Checks a parsed script; every error names its place."""
 
-    def __init__(self, locator: Locator | None) -> None:
+    def __init__(self, locator: Locator | None, folder: Path | None = None) -> None:
         self.locator = locator
+        self.folder = folder
         self.seat_set: frozenset[int] = frozenset()
 
     def where(self, container: object, key: Any = None, *, of_key: bool = False) -> str | None:
@@ -265,13 +284,27 @@ class _Reader:
                 raise self.fail("'bets' is for the limit structure only", spec, "bets")
         elif structure is Structure.LIMIT:
             small_bet, big_bet = big, 2 * big
-        ruleset = spec.get("ruleset", "roberts")
-        if ruleset not in RULESETS:
-            raise self.fail(
-                f"unknown ruleset {ruleset!r}{_suggest(str(ruleset), RULESETS)}", spec, "ruleset"
-            )
+        ruleset = self.ruleset(spec)
         stakes = Stakes(structure, small, big, small_bet, big_bet)
         return TableSpec(tuple(sorted(stacks.items())), button, stakes, ruleset)
+
+    def ruleset(self, spec: dict[Any, Any]) -> Ruleset:
+        name = spec.get("ruleset", "roberts")
+        if not isinstance(name, str):
+            raise self.fail("'ruleset' must be a name or a ruleset file", spec, "ruleset")
+        try:
+            return resolve(name, relative_to=self.folder)
+        except KeyError:
+            raise self.fail(
+                f"unknown ruleset {name!r}{_suggest(name, RULESETS)}, or a house ruleset file"
+                " (.yaml)",
+                spec,
+                "ruleset",
+            ) from None
+        except ScriptError as exc:
+            if exc.where is not None:
+                raise
+            raise self.fail(exc.message, spec, "ruleset") from None
 
     def deck(self, value: Any, data: dict[Any, Any]) -> tuple[Card, ...]:
         if not isinstance(value, list):
@@ -364,10 +397,39 @@ class _Reader:
             at = self.integer(args["at"], "'at'", holder, "at", low=1, high=51)
         if "cards" in args:
             cards = self.integer(args["cards"], "'cards'", holder, "cards", low=1, high=10)
-        exposed = args.get("exposed", False)
-        if not isinstance(exposed, bool):
-            raise self.fail("'exposed' must be true or false", holder, "exposed")
-        return Event(name, index, seat, action, amount, at, cards, exposed, where)
+        exposed = self.flag(args, "exposed", holder)
+        boxed = self.flag(args, "boxed", holder)
+        to = None
+        if "to" in args:
+            to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
+        card = None
+        if "burn" in args:
+            try:
+                card = Card.parse(
+                    args["burn"] if isinstance(args["burn"], str) else str(args["burn"])
+                )
+            except ScriptError as exc:
+                raise self.fail(exc.message, holder, "burn") from None
+        return Event(
+            name,
+            index,
+            seat,
+            action,
+            amount,
+            at,
+            cards,
+            exposed,
+            where,
+            boxed=boxed,
+            to=to,
+            card=card,
+        )
+
+    def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
+        value = args.get(key, False)
+        if not isinstance(value, bool):
+            raise self.fail(f"'{key}' must be true or false", holder, key)
+        return value
 
     def unknown_argument(
         self, name: str, args: dict[Any, Any], allowed: frozenset[str], holder: object
@@ -399,9 +461,14 @@ def _kind(value: Any) -> str:
     )
 
 
-def parse_script(data: Any, locator: Locator | None = None) -> HandScript:
-    """Check an already-parsed script (``locator`` gives the file places for errors)."""
-    return _Reader(locator).script(data)
+def parse_script(
+    data: Any, locator: Locator | None = None, *, folder: Path | None = None
+) -> HandScript:
+    """Check an already-parsed script (``locator`` gives the file places for errors).
+
+    ``folder`` is where a house ruleset file named by the table is looked for.
+    """
+    return _Reader(locator, folder).script(data)
 
 
 def load_script(script: str | Path | Mapping[str, Any], *, source: str | None = None) -> HandScript:
@@ -422,6 +489,6 @@ def load_script(script: str | Path | Mapping[str, Any], *, source: str | None = 
         except (OSError, UnicodeDecodeError) as exc:
             raise ScriptError(f"cannot read {path}: {exc}") from None
         data, locator = load(text, str(path))
-        return parse_script(data, locator)
+        return parse_script(data, locator, folder=path.parent)
     data, locator = load(script, source)
     return parse_script(data, locator)

@@ -16,8 +16,8 @@ A rejected event leaves the hand exactly as it was.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any, ClassVar
 
@@ -28,10 +28,24 @@ from dealer_trainer.handscript import Event, HandScript, TableSpec
 from dealer_trainer.procedure.machine import (
     ADVANCE,
     ADVANCE_CONDITIONS,
+    ALL_EVENTS_BY_STATE,
+    BETTING_STATES,
     EVENTS_BY_STATE,
     STATE_BY_NAME,
+    STEP_EVENTS,
     machine,
 )
+from dealer_trainer.procedure.rulings import (
+    AUTO_STEPS,
+    WAIT_BETTING,
+    WAIT_DEAL,
+    WAIT_PITCHES,
+    WAITS,
+    Outcome,
+    Situation,
+    situation,
+)
+from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.showdown import (
     Pot,
     award,
@@ -79,6 +93,38 @@ class Verdict:
     rule: str | None = None
 
 
+@dataclass(slots=True)
+class Recovery:
+    """A recovery under way: the steps still to come, and the cards and seat it concerns."""
+
+    situation: Situation
+    outcome: Outcome
+    event: int
+    steps: list[str]
+    cards: list[Card] = field(default_factory=list)
+    seat: int | None = None
+
+    def due(self) -> str:
+        """The step that falls due next (a wait, or a dealer event)."""
+        steps = self.steps
+        return steps[1] if steps[0] is WAIT_PITCHES and len(steps) > 1 else steps[0]
+
+
+def _say(step: str) -> str:
+    """A step as the rejection names it: ``retrieve``, or a wait in words."""
+    if step is WAIT_BETTING:
+        return "the players to finish the betting round (act)"
+    if step is WAIT_DEAL:
+        return "the deal to go on (pitch, deal)"
+    return step
+
+
+#: the street whose burn each burn state takes
+_BURN_STREET = {"flop_burn": "flop", "turn_burn": "turn", "river_burn": "river"}
+#: the street a burn taken during each betting round belongs to
+_NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
+
+
 class Hand:
     """One table's hand (and the hands after it, through ``next_hand``)."""
 
@@ -88,6 +134,7 @@ class Hand:
     def __init__(self, script: HandScript, *, check: bool = False) -> None:
         spec = script.table
         self.spec: TableSpec = spec
+        self.ruleset: Ruleset = spec.ruleset
         self.check = check
         self.rng = random.Random(script.seed)
         deck = script.deck if script.deck is not None else STANDARD_DECK
@@ -106,13 +153,24 @@ class Hand:
         self.betting: Betting | None = None
         self._ruling: Ruling | None = None
         self.order: tuple[int, ...] = ()
-        self.dealt = 0
         self.shown: set[int] = set()
         self.mucked: set[int] = set()
         self.declared: set[int] = set()
+        self.board_players: dict[int, int] = {}
+        self._blinds: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self.pots: list[Pot] = []
         self.won: dict[int, int] = {}
         self.awarded = False
+        self.recoveries: list[Recovery] = []
+        self._new_deal()
+
+    def _new_deal(self) -> None:
+        self.dealt = 0
+        self.actions = 0
+        self.exposed = 0
+        self.boxed = 0
+        self.extra = 0
+        self.burned: set[str] = set()
 
     # --- lifetime: attach to the shared machine, detach when done ------------------------------
 
@@ -138,13 +196,24 @@ class Hand:
     def handle(self, event: Event) -> Verdict:
         """Judge one event: accept it (and advance the procedure) or reject it with a reason."""
         try:
-            if event.name not in EVENTS_BY_STATE[self.state]:
+            state = self.state
+            if event.name not in ALL_EVENTS_BY_STATE[state]:
+                raise self._out_of_procedure(event)
+            opens = 0
+            if self.recoveries:
+                event, opens = self._judge_step(event)
+            elif event.name not in EVENTS_BY_STATE[state] and event.name in STEP_EVENTS:
                 raise self._out_of_procedure(event)
             self._VERIFY[event.name](self, event)
             events = self._machine.events
-            events[event.name].trigger(self, event)
-            while self._may_advance():
+            if not events[event.name].trigger(self, event):
+                raise Rejected(f"{event.describe()} cannot happen now", rule=self._step_rule())
+            if opens:
+                self._take_step(opens)
+            self._settle()
+            while not self._step_due() and self._may_advance():
                 events[ADVANCE].trigger(self)
+                self._settle()
         except Rejected as refused:
             rejection = Rejection(event.index, event.name, refused.reason, refused.rule)
             self.rejected.append(rejection)
@@ -173,6 +242,9 @@ class Hand:
             for event, rejection in self._log
         ]
 
+    def _step_rule(self) -> str:
+        return STATE_BY_NAME[self.state].rule
+
     def _out_of_procedure(self, event: Event) -> Rejected:
         step = STATE_BY_NAME[self.state]
         expected = ", ".join(self.expected_next()) or "nothing more"
@@ -182,7 +254,13 @@ class Hand:
         )
 
     def expected_next(self) -> list[str]:
-        """The events the procedure allows now."""
+        """The events the procedure allows now (the recovery step due, while one is under way)."""
+        if self.recoveries:
+            due = self.recoveries[0].due()
+            if due is WAIT_BETTING:
+                return ["act"] if self.betting is not None and self.betting.to_act else []
+            if due is not WAIT_DEAL:
+                return [due]
         events = list(EVENTS_BY_STATE[self.state])
         if "next_hand" in events and len(self._players_with_chips()) < 2:
             events.remove("next_hand")
@@ -193,6 +271,114 @@ class Hand:
     @property
     def hand_over(self) -> bool:
         return self.state == "hand_over"
+
+    # --- recoveries: the steps a rulebook requires after a dealer error -------------------------
+
+    def _judge_step(self, event: Event) -> tuple[Event, int]:
+        """Judge an event while a recovery is under way; return it (renamed for an alias) and
+        how many of the recovery's steps it takes (0 for an event the recovery lets through).
+        """
+        recovery = self.recoveries[0]
+        steps = recovery.steps
+        name = event.name
+        opens = 0
+        if steps[0] is WAIT_PITCHES:
+            if name == "pitch":
+                return event, 0  # more of the same error: the pitch callbacks escalate
+            opens = 1
+        due = steps[opens]
+        if due is WAIT_DEAL and name in ("pitch", "deal"):
+            return event, 0
+        if due is WAIT_BETTING and name == "act":
+            return event, 0
+        if name == due or (due == "reshuffle" and name == "shuffle"):
+            if name != due:
+                event = replace(event, name=due)
+            return event, opens + 1
+        raise Rejected(
+            f"{name} is not the recovery step due: {recovery.situation.title}"
+            f" ({recovery.outcome.rule}); expected: {_say(due)}",
+            rule=recovery.outcome.rule,
+        )
+
+    def _take_step(self, count: int) -> None:
+        if self.recoveries:
+            del self.recoveries[0].steps[:count]
+
+    def _settle(self) -> None:
+        """Drop the waits that are over and the recoveries that are complete."""
+        recoveries = self.recoveries
+        while recoveries:
+            if self.state == "hand_over":
+                recoveries.clear()
+                return
+            steps = recoveries[0].steps
+            while steps and self._wait_over(steps[0]):
+                del steps[0]
+            if steps:
+                return
+            del recoveries[0]
+
+    def _wait_over(self, step: str) -> bool:
+        if step is WAIT_DEAL:
+            return self.starting_hands_dealt()
+        if step is WAIT_BETTING:
+            return self.state not in BETTING_STATES
+        return False
+
+    def _step_due(self) -> bool:
+        return bool(self.recoveries) and self.recoveries[0].steps[0] not in WAITS
+
+    def recover(self, before: Event | None, index: int) -> None:
+        """Perform every recovery step that has fallen due and is the engine's to take
+        (``--auto-recover``): not a player's action nor a normal dealing step, and not the very
+        step the next scripted event (``before``) spells out.
+        """
+        while self.recoveries:
+            recovery = self.recoveries[0]
+            if recovery.steps[0] is WAIT_PITCHES and before is not None and before.name == "pitch":
+                return
+            due = recovery.due()
+            if due not in AUTO_STEPS:
+                return
+            if before is not None and (
+                before.name == due or (due == "reshuffle" and before.name == "shuffle")
+            ):
+                return
+            if self.handle(Event(due, index, auto=True)).outcome != "accepted":
+                return
+
+    def _irregular(
+        self,
+        name: str,
+        event: Event,
+        *,
+        cards: Sequence[Card] = (),
+        seat: int | None = None,
+        record: bool = True,
+    ) -> Recovery:
+        """Record a dealer error and start the recovery its rulebook requires."""
+        found = situation(name)
+        outcome = found.outcome(self.ruleset)
+        if record:
+            self.irregularities.append(Irregularity(found.kind, outcome.rule, event.index))
+        if outcome.misdeal:
+            if found.kind != "misdeal" or not record:
+                self.irregularities.append(Irregularity("misdeal", outcome.rule, event.index))
+            self.misdeals += 1
+        self.burned.difference_update(outcome.reburn)
+        self.burned.update(outcome.burned)
+        recovery = Recovery(found, outcome, event.index, list(outcome.steps), list(cards), seat)
+        if outcome.misdeal:
+            self.recoveries = [recovery]  # a misdeal takes the place of every other recovery
+        elif recovery.steps and recovery.steps[0] not in WAITS:
+            self.recoveries.insert(0, recovery)  # due at once
+        else:
+            self.recoveries.append(recovery)
+        return recovery
+
+    def _misdeal_pending(self) -> bool:
+        return any(recovery.outcome.misdeal for recovery in self.recoveries)
 
     # --- verification: can the event happen at all? (pure; raise Rejected) ---------------------
 
@@ -208,10 +394,13 @@ class Hand:
             raise Rejected("a hand needs at least two players with chips")
 
     def verify_pitch(self, event: Event) -> None:
-        if event.exposed:
+        if event.boxed and event.exposed:
             raise Rejected(
-                "an exposed hole card is a dealer error this engine does not judge yet",
-                rule="RRoP-HE 1",
+                "a card is either boxed (found face up in the deck) or exposed, not both"
+            )
+        if event.to is not None and (event.exposed or event.boxed):
+            raise Rejected(
+                "a card dealt to the wrong seat is judged on its own: drop 'to' or the flag"
             )
         self.table.require(1)
 
@@ -225,16 +414,25 @@ class Hand:
         self._ruling = self.betting.verify(event.seat, event.action, event.amount)
 
     def verify_flop(self, event: Event) -> None:
-        if event.cards is not None and event.cards != 3:
+        count = 3 if event.cards is None else event.cards
+        if count < 3:
+            raise Rejected(f"a flop is three cards, not {count}: turn the rest", rule="RRoP-HEP 3")
+        if count > 3 and self.state != "flop_deal":
             raise Rejected(
-                f"a flop of {event.cards} cards is a dealer error this engine does not judge yet",
+                f"a flop of {count} cards is judged only where a flop is due (after its burn)",
                 rule="RRoP-HE 2",
             )
-        self.table.require(3)
+        self.table.require(count)
 
     def verify_one_card(self, event: Event) -> None:
         """A burn, the turn or the river: one card off the stub."""
         self.table.require(1)
+
+    def verify_scramble(self, event: Event) -> None:
+        if event.card is not None and event.card not in self.table.board:
+            raise Rejected(f"{event.card} is not on the board: the burn is one of the board cards")
+        if self.recoveries and self.recoveries[0].situation.name == "flop_without_burn":
+            self.table.require(1)
 
     def verify_showdown(self, event: Event) -> None:
         seat = event.seat
@@ -272,6 +470,11 @@ class Hand:
         "declare_board": verify_showdown,
         "muck": verify_showdown,
         "next_hand": verify_next_hand,
+        "retrieve": verify_nothing,
+        "set_aside": verify_nothing,
+        "reshuffle": verify_nothing,
+        "replace": verify_one_card,
+        "scramble": verify_scramble,
     }
 
     # --- conditions (pure) ----------------------------------------------------------------------
@@ -290,14 +493,43 @@ class Hand:
         undecided = self._undecided()
         return not undecided or (len(undecided) == 1 and not self._claimants())
 
+    def card_boxed(self, event: Event) -> bool:
+        return event.boxed
+
+    def card_exposed(self, event: Event) -> bool:
+        return event.exposed
+
+    def card_misdirected(self, event: Event) -> bool:
+        return event.to is not None and event.to != self._seat_to_deal()
+
+    def no_action_yet(self, *_: Any) -> bool:
+        return self.actions == 0
+
+    def misdeal_called(self, *_: Any) -> bool:
+        return bool(self.recoveries) and self.recoveries[0].outcome.misdeal
+
+    def burn_not_taken(self, *_: Any) -> bool:
+        return _NEXT_STREET[self.state] not in self.burned
+
+    def burn_on_table(self, *_: Any) -> bool:
+        return _BURN_STREET[self.state] in self.burned
+
+    def too_many_cards(self, event: Event) -> bool:
+        return event.cards is not None and event.cards > 3
+
     def _undecided(self) -> list[int]:
         assert self.betting is not None
-        decided = self.shown | self.mucked | self.declared
+        decided = self.shown | self.mucked
+        if self.ruleset.board_claim == "declare":
+            decided |= self.declared
         return [seat for seat in self.betting.live if seat not in decided]
 
     def _claimants(self) -> list[int]:
         assert self.betting is not None
-        return [seat for seat in self.betting.live if seat in self.shown or seat in self.declared]
+        claims = self.shown
+        if self.ruleset.board_claim == "declare":
+            claims = claims | self.declared
+        return [seat for seat in self.betting.live if seat in claims]
 
     # --- callbacks (the effects) ----------------------------------------------------------------
 
@@ -315,12 +547,19 @@ class Hand:
         stacks = {seat: self.table.stacks[seat] for seat in self.order}
         self.betting = Betting(self.order, stacks, self.spec.stakes)
         self.betting.post_blinds()
+        self._blinds = (dict(self.betting.stacks), dict(self.betting.contributed))
         self.dealt = 0
 
-    def _pitch_one(self) -> None:
-        seat = self.order[self.dealt % len(self.order)]
-        self.table.holes[seat].append(self.table.stub.pop(0))
+    def _seat_to_deal(self) -> int:
+        return self.order[self.dealt % len(self.order)]
+
+    def _pitch_one(self, seat: int | None = None) -> tuple[int, Card]:
+        if seat is None:
+            seat = self.order[self.dealt % len(self.order)]
+        card = self.table.stub.pop(0)
+        self.table.holes[seat].append(card)
         self.dealt += 1
+        return seat, card
 
     def pitch_card(self, event: Event) -> None:
         self._pitch_one()
@@ -329,10 +568,156 @@ class Hand:
         while self.dealt < HOLE_CARDS * len(self.order):
             self._pitch_one()
 
+    # the deal's errors (RRoP-HE 1, RRoP-IR 7, RRoP-MD; TDA24 35-A)
+
+    def pitch_exposed(self, event: Event) -> None:
+        """A hole card dealt face up: a misdeal among the first cards or the second exposed."""
+        off_the_deck = self.dealt
+        seat, card = self._pitch_one()
+        self.exposed += 1
+        if off_the_deck < self.ruleset.exposed_misdeal_cards:
+            self._irregular("exposed_first_cards", event)
+        elif self.exposed > 1:
+            self._irregular("exposed_two_cards", event)
+        else:
+            self._irregular("exposed_other_card", event, cards=[card], seat=seat)
+
+    def pitch_boxed(self, event: Event) -> None:
+        """A card found face up in the deck: replaced at once; a second one is a misdeal."""
+        seat, card = self._pitch_one()
+        self.boxed += 1
+        if self.boxed > 1:
+            self._irregular("boxed_cards", event)
+        else:
+            self._irregular("boxed_card", event, cards=[card], seat=seat)
+
+    def pitch_misdirected(self, event: Event) -> None:
+        """A card to a seat out of turn, or to a seat with no player in the hand: a misdeal."""
+        seat = event.to
+        assert seat is not None
+        if seat not in self.order:
+            self.table.set_aside.append(self.table.stub.pop(0))
+            self.dealt += 1
+            self._irregular("empty_seat", event)
+            return
+        first = self.dealt == 0
+        self._pitch_one(seat)
+        self._irregular("wrong_first_seat" if first else "missed_seat", event)
+
+    def pitch_extra(self, event: Event) -> None:
+        """A card pitched after every seat has its hand: an extra card (RRoP-HE 5)."""
+        seat, card = self._pitch_one()
+        self.extra += 1
+        if self._misdeal_pending():
+            return  # already a misdeal: this card comes back with the others
+        if self.extra == 1:
+            self._irregular("extra_card", event, cards=[card], seat=seat)
+        else:  # two extra cards in a row are one error, a misdeal
+            self._irregular("extra_cards", event, record=False)
+
+    # recovery steps
+
+    def replace_card(self, event: Event) -> None:
+        """The player gets the top card of the stub in place of the exposed or boxed card."""
+        recovery = self.recoveries[0]
+        seat = recovery.seat
+        assert seat is not None
+        hole = self.table.holes[seat]
+        card = recovery.cards[0]
+        hole[hole.index(card)] = self.table.stub.pop(0)
+        if recovery.situation.name == "boxed_card":
+            self.table.set_aside.append(card)  # a scrap of paper, not a card of the hand
+        else:
+            self.table.burns.append(card)  # the flop's burn card
+
+    def retrieve_cards(self, event: Event) -> None:
+        """Cards the error put out go back on top of the stub (every card, for a misdeal)."""
+        recovery = self.recoveries[0]
+        table = self.table
+        if recovery.outcome.misdeal:
+            back: list[Card] = []
+            for zone in (table.board, table.burns, table.muck, table.set_aside):
+                back.extend(zone)
+                zone.clear()
+            for seat in self.order:
+                back.extend(table.holes[seat])
+                table.holes[seat].clear()
+            table.stub[:0] = back
+            if self.actions:  # bets made since the blinds come back (TDA24 35-C)
+                stacks, posted = self._blinds
+                before = {seat: stacks[seat] + posted[seat] for seat in self.order}
+                self.betting = Betting(self.order, before, self.spec.stakes)
+                self.betting.post_blinds()
+            self._new_deal()
+            return
+        for card in recovery.cards:
+            if card in table.board:
+                table.board.remove(card)
+            elif recovery.seat is not None:
+                table.holes[recovery.seat].remove(card)
+        table.stub[:0] = recovery.cards
+
+    def set_aside_cards(self, event: Event) -> None:
+        """The premature card is taken out of play for now."""
+        recovery = self.recoveries[0]
+        for card in recovery.cards:
+            self.table.board.remove(card)
+            self.table.set_aside.append(card)
+
+    def reshuffle_stub(self, event: Event) -> None:
+        """Shuffle the stub, with the set-aside premature card back in it (never the burns)."""
+        recovery = self.recoveries[0]
+        set_aside = self.table.set_aside
+        for card in recovery.cards:
+            if card in set_aside:
+                set_aside.remove(card)
+                self.table.stub.append(card)
+        shuffle(self.table.stub, self.rng)
+
+    def scramble_flop(self, event: Event) -> None:
+        """The flop's cards are mixed face down; one chosen at random goes to the burns."""
+        table = self.table
+        chosen = event.card if event.card is not None else self.rng.choice(table.board)
+        table.board.remove(chosen)
+        table.burns.append(chosen)
+        if len(table.board) < 3:  # a flop turned without its burn: the next card completes it
+            table.board.extend(table.take(3 - len(table.board)))
+        assert self.betting is not None
+        self.betting.start_street(Street.FLOP)
+
+    # the board's errors (RRoP-HE 2-4, TDA24 39, RP-5)
+
+    def burn_early(self, event: Event) -> None:
+        """A burn before the betting is over: it stays, as that street's burn."""
+        self.table.burns.append(self.table.stub.pop(0))
+        self.burned.add(_NEXT_STREET[self.state])
+
+    def _premature(self, name: str, count: int, event: Event) -> None:
+        cards = self.table.take(count)
+        self.table.board.extend(cards)
+        self._irregular(name, event, cards=cards)
+
+    def premature_flop(self, event: Event) -> None:
+        self._premature("premature_flop", 3, event)
+
+    def premature_turn(self, event: Event) -> None:
+        self._premature("premature_turn", 1, event)
+
+    def premature_river(self, event: Event) -> None:
+        self._premature("premature_river", 1, event)
+
+    def flop_too_many(self, event: Event) -> None:
+        assert event.cards is not None
+        self._premature("flop_too_many_cards", event.cards, event)
+
+    def flop_without_burn(self, event: Event) -> None:
+        self._premature("flop_without_burn", 3, event)
+
     def apply_action(self, event: Event) -> None:
         assert self.betting is not None and self._ruling is not None and event.seat is not None
         self.betting.apply(self._ruling)  # judged by verify_act just before
         self._ruling = None
+        self.actions += 1
         if event.action is Action.FOLD:
             self.table.to_muck(event.seat)
 
@@ -362,9 +747,15 @@ class Hand:
         self.declared.add(event.seat)
 
     def muck_hand(self, event: Event) -> None:
-        assert event.seat is not None
-        self.mucked.add(event.seat)
-        self.table.to_muck(event.seat)
+        seat = event.seat
+        assert seat is not None
+        board = self.table.board
+        if len(board) == 5 and hand_strength([*board, *self.table.holes[seat]]) == hand_strength(
+            board
+        ):
+            self.board_players[seat] = event.index  # the board was this hand's best five
+        self.mucked.add(seat)
+        self.table.to_muck(seat)
 
     def award_to_last_player(self, *_: Any) -> None:
         """Everyone else folded: the last live seat takes every pot, unshown."""
@@ -393,8 +784,27 @@ class Hand:
         else:
             strengths[self._undecided()[0]] = 0  # the last hand: nobody contests it
         pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        self._forfeited_board_claims(pots, strengths)
         self.pots, self.won = award(pots, strengths, self.order)
         self._pay(uncalled)
+
+    def _forfeited_board_claims(self, pots: list[Pot], strengths: dict[int, int]) -> None:
+        """A hand that played the board but mucked without a valid claim (RRoP-HE 6: declare
+        first; TDA24 19: table the cards) gives up a share it would have had.
+        """
+        if not self.board_players:
+            return
+        board = hand_strength(self.table.board)
+        for seat, index in self.board_players.items():
+            if seat in strengths:
+                continue
+            for pot in pots:
+                rivals = [strengths[s] for s in pot.eligible if s in strengths]
+                if seat in pot.eligible and board >= max(rivals, default=0):
+                    found = situation("board_not_declared")
+                    rule = found.outcome(self.ruleset).rule
+                    self.irregularities.append(Irregularity(found.kind, rule, index))
+                    break
 
     def _pay(self, uncalled: dict[int, int]) -> None:
         assert self.betting is not None

@@ -65,6 +65,8 @@ STATES: tuple[State, ...] = (
 )
 
 BETTING_STATES = ("preflop", "flop", "turn", "river")
+#: the states where a board card is burned or turned
+_STREET_DEALING = ("flop_burn", "flop_deal", "turn_burn", "turn_deal", "river_burn", "river_deal")
 
 
 def _t(trigger: str, source: str | list[str], dest: str | None, **extra: Any) -> dict[str, Any]:
@@ -73,13 +75,57 @@ def _t(trigger: str, source: str | list[str], dest: str | None, **extra: Any) ->
 
 # One row a transition: trigger, from, to (None = stay), and when / what happens.
 # Rows with the same trigger and source are tried in order; the first whose conditions hold fires.
+# ``error=`` marks a row that recognises a dealer error (the irregularity kind it records);
+# ``step=True`` marks a recovery step, accepted only when a recovery calls for it (see rulings);
+# ``slip=True`` a dealer slip that is no error by itself (an early burn stays as the street's burn).
+DEALING_AND_BETTING = ["dealing", *BETTING_STATES]
 TRANSITIONS: tuple[dict[str, Any], ...] = (
+    # --- shuffle, cut, blinds -------------------------------------------------------------------
     _t("shuffle", "shuffling", "cutting", after="shuffle_deck"),
     _t("cut", "cutting", "blinds", after="cut_deck"),
     _t("post_blinds", "blinds", "dealing", after="collect_blinds"),
+    # --- the deal (RRoP-HEP 1) and its errors (RRoP-HE 1, RRoP-IR 7, RRoP-MD, TDA24 35) --------
+    _t("pitch", "dealing", None, conditions="card_boxed", after="pitch_boxed", error="boxed_card"),
+    _t(
+        "pitch",
+        "dealing",
+        None,
+        conditions="card_misdirected",
+        after="pitch_misdirected",
+        error="misdeal",
+    ),
+    _t(
+        "pitch",
+        "dealing",
+        None,
+        conditions="card_exposed",
+        after="pitch_exposed",
+        error="exposed_hole_card",
+    ),
     _t("pitch", "dealing", None, after="pitch_card"),
     _t("deal", "dealing", None, after="deal_rest"),
     _t(ADVANCE, "dealing", "preflop", conditions="starting_hands_dealt"),
+    _t(
+        "pitch",
+        "preflop",
+        None,
+        conditions="no_action_yet",
+        after="pitch_extra",
+        error="extra_card",
+    ),
+    _t("replace", ["dealing", "preflop"], None, after="replace_card", step=True),
+    # a misdeal: every card back, shuffle, cut, and the deal starts again (TDA24 35-C)
+    _t(
+        "retrieve",
+        DEALING_AND_BETTING,
+        "dealing",
+        conditions="misdeal_called",
+        after="retrieve_cards",
+        step=True,
+    ),
+    _t("reshuffle", "dealing", None, after="reshuffle_stub", step=True),
+    _t("cut", "dealing", None, after="cut_deck", step=True),
+    # --- betting rounds -------------------------------------------------------------------------
     _t("act", list(BETTING_STATES), None, after="apply_action"),
     _t(
         ADVANCE,
@@ -88,15 +134,50 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
         conditions="one_player_left",
         after="award_to_last_player",
     ),
+    # a burn before the betting is over stays on the table as that street's burn
+    _t(
+        "burn",
+        ["preflop", "flop", "turn"],
+        None,
+        conditions="burn_not_taken",
+        after="burn_early",
+        slip=True,
+    ),
+    _t("retrieve", ["preflop", "flop"], None, after="retrieve_cards", step=True),
+    _t("set_aside", ["flop", "turn"], None, after="set_aside_cards", step=True),
+    # --- the flop (RRoP-HEP 3; RRoP-HE 2-3, TDA24 39, RP-5) -------------------------------------
+    _t("flop", "preflop", None, after="premature_flop", error="premature_flop"),
     _t(ADVANCE, "preflop", "flop_burn", conditions="betting_done"),
+    _t(ADVANCE, "flop_burn", "flop_deal", conditions="burn_on_table"),
     _t("burn", "flop_burn", "flop_deal", after="burn_card"),
+    _t("flop", "flop_burn", None, after="flop_without_burn", error="flop_without_burn"),
+    _t(
+        "flop",
+        "flop_deal",
+        None,
+        conditions="too_many_cards",
+        after="flop_too_many",
+        error="flop_too_many_cards",
+    ),
     _t("flop", "flop_deal", "flop", after="deal_flop"),
+    _t("retrieve", ["flop_burn", "flop_deal"], None, after="retrieve_cards", step=True),
+    _t("scramble", ["flop_burn", "flop_deal"], "flop", after="scramble_flop", step=True),
+    # --- the turn (RRoP-HEP 5; RRoP-HE 4, TDA24 RP-5B) ------------------------------------------
+    _t("turn", "flop", None, after="premature_turn", error="premature_turn"),
     _t(ADVANCE, "flop", "turn_burn", conditions="betting_done"),
+    _t(ADVANCE, "turn_burn", "turn_deal", conditions="burn_on_table"),
     _t("burn", "turn_burn", "turn_deal", after="burn_card"),
     _t("turn", "turn_deal", "turn", after="deal_turn"),
+    # --- the river (RRoP-HEP 7; RRoP-HE 4, TDA24 RP-5C) -----------------------------------------
+    _t("river", "turn", None, after="premature_river", error="premature_river"),
     _t(ADVANCE, "turn", "river_burn", conditions="betting_done"),
+    _t(ADVANCE, "river_burn", "river_deal", conditions="burn_on_table"),
     _t("burn", "river_burn", "river_deal", after="burn_card"),
     _t("river", "river_deal", "river", after="deal_river"),
+    # a premature card goes back into the stub before its street is dealt again
+    _t("reshuffle", [*_STREET_DEALING], None, after="reshuffle_stub", step=True),
+    _t("cut", [*_STREET_DEALING], None, after="cut_deck", step=True),
+    # --- showdown (RRoP-HEP 9; RRoP-HE 6, TDA24 12-19) ------------------------------------------
     _t(ADVANCE, "river", "showdown", conditions="betting_done"),
     _t("show", "showdown", None, after="show_hand"),
     _t("declare_board", "showdown", None, after="record_declaration"),
@@ -105,23 +186,45 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("next_hand", "hand_over", "shuffling", after="start_next_hand"),
 )
 
+#: keys of a row that describe it for the engine, not for transitions
+_ROW_NOTES = ("error", "step", "slip")
+
 
 def _sources(row: dict[str, Any]) -> list[str]:
     source = row["source"]
     return list(source) if isinstance(source, list) else [source]
 
 
-#: per state, the script events the procedure allows there (advance excluded)
-EVENTS_BY_STATE: dict[str, tuple[str, ...]] = {
-    state.name: tuple(
-        dict.fromkeys(
-            row["trigger"]
-            for row in TRANSITIONS
-            if row["trigger"] != ADVANCE and state.name in _sources(row)
+def _events(*, where: Any) -> dict[str, tuple[str, ...]]:
+    return {
+        state.name: tuple(
+            dict.fromkeys(
+                row["trigger"]
+                for row in TRANSITIONS
+                if row["trigger"] != ADVANCE and state.name in _sources(row) and where(row)
+            )
         )
-    )
-    for state in STATES
+        for state in STATES
+    }
+
+
+#: per state, the events of the correct procedure there (advance excluded)
+EVENTS_BY_STATE: dict[str, tuple[str, ...]] = _events(
+    where=lambda row: not any(key in row for key in _ROW_NOTES)
+)
+#: per state, every event a row accepts there: the procedure, dealer errors, recovery steps
+ALL_EVENTS_BY_STATE: dict[str, frozenset[str]] = {
+    name: frozenset(events) for name, events in _events(where=lambda row: True).items()
 }
+#: the recovery steps (events only a recovery calls for)
+STEP_EVENTS: frozenset[str] = frozenset(row["trigger"] for row in TRANSITIONS if row.get("step"))
+#: the irregularity kind each error row records, by (trigger, source state)
+ERROR_ROWS: tuple[tuple[str, str, str], ...] = tuple(
+    (row["trigger"], state, row["error"])
+    for row in TRANSITIONS
+    if "error" in row
+    for state in _sources(row)
+)
 
 #: per state, the conditions of its advance rows (to skip a trigger that cannot fire)
 ADVANCE_CONDITIONS: dict[str, tuple[str, ...]] = {
@@ -221,7 +324,10 @@ def build_machine(machine_class: type[Machine] = ProcedureMachine, **options: An
     return machine_class(
         model=None,
         states=[state.name for state in STATES],
-        transitions=[dict(row) for row in TRANSITIONS],
+        transitions=[
+            {key: value for key, value in row.items() if key not in _ROW_NOTES}
+            for row in TRANSITIONS
+        ],
         initial="shuffling",
         auto_transitions=False,
         send_event=False,

@@ -1,0 +1,1 @@
+"""The rulebooks as data: rulesets (and, later, the rules corpus and glossary)."""

@@ -1,0 +1,265 @@
+"""Rulesets as data: the built-in ``roberts`` and ``tda-2024``, and house rulesets from YAML.
+
+A ruleset is a name, the ruleset it starts from, and a value for every option below. Where
+the rulebooks disagree about a dealer error's recovery, an option names the choice; the
+recoveries themselves live in :mod:`dealer_trainer.procedure.rulings`.
+
+A house ruleset file starts from a built-in one and overrides named options::
+
+    name: river-room
+    base: roberts
+    description: Our room calls a misdeal on the first card only.
+    options:
+      exposed_misdeal_cards: 1
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from dealer_trainer.errors import ScriptError
+from dealer_trainer.yamlio import Locator, load
+
+__all__ = [
+    "BUILTIN",
+    "OPTIONS",
+    "Option",
+    "Ruleset",
+    "builtin",
+    "load_ruleset",
+    "resolve",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice a ruleset makes, with the values it may take and what each means."""
+
+    name: str
+    question: str
+    values: Mapping[Any, str]
+
+
+#: every option a ruleset sets, in the order the docs list them
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "exposed_misdeal_cards",
+        "How many of the first cards off the deck make a misdeal when exposed?",
+        {
+            2: "the first or the second card (RRoP-HE 1 as most copies give it; TDA24 35-A-7)",
+            1: "the first card only (the older copies of RRoP-HE 1)",
+        },
+    ),
+    Option(
+        "extra_card",
+        "One extra card pitched to the first player after the deal: what then?",
+        {
+            "burn": "it goes back on top of the stub as the flop's burn card (RRoP-HE 5)",
+            "misdeal": "a wrong number of cards is a misdeal (TDA24 35-A-5)",
+        },
+    ),
+    Option(
+        "flop_too_many",
+        "A flop of four cards: what then?",
+        {
+            "redeal": "board into the stub, burn stays, shuffle, cut, new flop (RRoP-HE 2-3)",
+            "scramble": "scramble the four, one at random is the turn's burn (TDA24 39-A)",
+        },
+    ),
+    Option(
+        "premature_turn",
+        "The turn card comes before the flop betting is over: what then?",
+        {
+            "set_aside": "set aside; next card is the turn; shuffled in later (RRoP-HE 4)",
+            "reshuffle": "back into the stub; reshuffle; the turn again, no burn (TDA24 RP-5B)",
+        },
+    ),
+    Option(
+        "recut_after_premature_flop",
+        "After a premature flop is reshuffled, is the deck cut again?",
+        {True: "yes: shuffle and cut (RRoP-HE 3)", False: "no: shuffle only (TDA24 RP-5A)"},
+    ),
+    Option(
+        "board_claim",
+        "How does a player claim the pot with the board?",
+        {
+            "declare": "declare it before throwing the cards away (RRoP-HE 6)",
+            "table": "table the cards: only tabled hands win (TDA24 19)",
+        },
+    ),
+    Option(
+        "flop_without_burn",
+        "The flop is turned with no burn: what then?",
+        {
+            "reshuffle": "board into the stub, shuffle, cut, burn and flop again (LA26 168)",
+            "scramble": "scramble the three, one is the burn, the next card completes (TDA24 39-B)",
+        },
+    ),
+    Option(
+        "substantial_action",
+        "Until when can a misdeal be called?",
+        {
+            "two_players": "until two players after the blinds have acted (RRoP misdeal rules)",
+            "tda": "until substantial action: two actions, one with chips, or three (TDA24 36)",
+        },
+    ),
+)
+
+_OPTION_BY_NAME = {option.name: option for option in OPTIONS}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A named set of choices for every option (see :data:`OPTIONS`)."""
+
+    name: str
+    base: str
+    description: str
+    exposed_misdeal_cards: int = 2
+    extra_card: str = "burn"
+    flop_too_many: str = "redeal"
+    premature_turn: str = "set_aside"
+    recut_after_premature_flop: bool = True
+    board_claim: str = "declare"
+    flop_without_burn: str = "reshuffle"
+    substantial_action: str = "two_players"
+    source: str | None = field(default=None, compare=False)
+
+    @property
+    def family(self) -> str:
+        """The built-in ruleset this one starts from (itself for a built-in one)."""
+        return self.base
+
+    def options(self) -> dict[str, Any]:
+        """Every option's value, by name."""
+        return {option.name: getattr(self, option.name) for option in OPTIONS}
+
+
+BUILTIN: dict[str, Ruleset] = {
+    "roberts": Ruleset(
+        "roberts",
+        "roberts",
+        "Robert's Rules of Poker, as the hold'em irregularity rules of the seeds give them",
+    ),
+    "tda-2024": Ruleset(
+        "tda-2024",
+        "tda-2024",
+        "Poker TDA 2024 rules and recommended procedures",
+        extra_card="misdeal",
+        flop_too_many="scramble",
+        premature_turn="reshuffle",
+        recut_after_premature_flop=False,
+        board_claim="table",
+        flop_without_burn="scramble",
+        substantial_action="tda",
+    ),
+}
+
+
+def builtin(name: str) -> Ruleset:
+    """A built-in ruleset by name."""
+    return BUILTIN[name]
+
+
+def _suggest(word: str, options: list[str]) -> str:
+    close = difflib.get_close_matches(word, options, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"{hint}; valid: {', '.join(options)}"
+
+
+def _fail(locator: Locator, message: str, container: object, key: Any = None, **kw: Any) -> None:
+    raise ScriptError(message, where=locator.where(container, key, **kw))
+
+
+def parse_ruleset(data: Any, locator: Locator) -> Ruleset:
+    """Check a parsed house ruleset file."""
+    if not isinstance(data, dict):
+        _fail(locator, "a ruleset file is a mapping with name, base and options", data)
+    known = ("name", "base", "description", "options")
+    for key in data:
+        if key not in known:
+            _fail(
+                locator,
+                f"unknown field {key!r}{_suggest(str(key), list(known))}",
+                data,
+                key,
+                of_key=True,
+            )
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        _fail(locator, "a ruleset needs a 'name' (text)", data, "name" if "name" in data else None)
+    base = data.get("base", "roberts")
+    if base not in BUILTIN:
+        _fail(
+            locator,
+            f"unknown base ruleset {base!r}{_suggest(str(base), list(BUILTIN))}",
+            data,
+            "base",
+        )
+    description = data.get("description", f"house rules on {base}")
+    if not isinstance(description, str):
+        _fail(locator, "'description' must be text", data, "description")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        _fail(locator, "'options' must be a mapping of option: value", data, "options")
+    values: dict[str, Any] = {}
+    for key, value in options.items():
+        option = _OPTION_BY_NAME.get(key) if isinstance(key, str) else None
+        if option is None:
+            _fail(
+                locator,
+                f"unknown option {key!r}{_suggest(str(key), list(_OPTION_BY_NAME))}",
+                options,
+                key,
+                of_key=True,
+            )
+            raise AssertionError  # unreachable: _fail raises
+        if value not in option.values or type(value) is not type(next(iter(option.values))):
+            allowed = ", ".join(_show(v) for v in option.values)
+            _fail(
+                locator, f"option {key!r} cannot be {_show(value)}; valid: {allowed}", options, key
+            )
+        values[key] = value
+    return replace(
+        BUILTIN[base],
+        name=name,
+        base=base,
+        description=description,
+        source=locator.source,
+        **values,
+    )
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def load_ruleset(path: Path) -> Ruleset:
+    """Read a house ruleset file (errors as ``file:line:col: message``)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScriptError(f"no such ruleset file: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScriptError(f"cannot read ruleset file {path}: {exc}") from None
+    data, locator = load(text, str(path))
+    return parse_ruleset(data, locator)
+
+
+def resolve(value: str, *, relative_to: Path | None = None) -> Ruleset:
+    """A ruleset by built-in name, or a house ruleset file (relative to a script's folder)."""
+    found = BUILTIN.get(value)
+    if found is not None:
+        return found
+    path = Path(value)
+    if not path.is_absolute() and relative_to is not None and not path.exists():
+        path = relative_to / path
+    if path.suffix in (".yaml", ".yml") or path.exists():
+        return load_ruleset(path)
+    raise KeyError(value)
