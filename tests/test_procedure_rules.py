@@ -121,21 +121,14 @@ def test_rrop_hep3_5_7_exactly_one_burn_before_each_street() -> None:
     assert result["state"] == "showdown"
 
 
-def test_rrop_hep3_flop_before_the_burn_is_rejected_and_changes_nothing() -> None:
-    before = replay(script(PREFLOP_CALLS))
-    after = replay(script([*PREFLOP_CALLS, "flop"]))
-    assert after["rejected"] == [
-        {
-            "event": 5,
-            "name": "flop",
-            "reason": after["rejected"][0]["reason"],
-            "rule": "RRoP-HEP 3",
-        }
+def test_la26_168_flop_before_the_burn_is_a_dealer_error_not_a_flop() -> None:
+    result = replay(script([*PREFLOP_CALLS, "flop"]))
+    assert result["rejected"] == []
+    assert result["irregularities"] == [
+        {"kind": "flop_without_burn", "rule": "LA26 168", "event": 5}
     ]
-    assert "burn" in after["rejected"][0]["reason"]
-    assert {k: v for k, v in after.items() if k != "rejected"} == {
-        k: v for k, v in before.items() if k != "rejected"
-    }
+    assert result["burns"] == []
+    assert result["expected_next"] == ["retrieve"]
 
 
 def test_rrop_hep3_a_second_burn_is_rejected() -> None:
@@ -145,12 +138,12 @@ def test_rrop_hep3_a_second_burn_is_rejected() -> None:
     assert result["expected_next"] == ["flop"]
 
 
-def test_rrop_hep4_the_turn_before_the_flop_betting_ends_is_rejected() -> None:
+def test_rrop_he4_the_turn_before_the_flop_betting_ends_is_a_premature_turn() -> None:
     result = replay(script([*PREFLOP_CALLS, "burn", "flop", act(2, "check"), "burn", "turn"]))
-    assert [r["event"] for r in result["rejected"]] == [8, 9]
-    assert result["rejected"][0]["rule"] == "RRoP-HEP 4"
-    assert result["board"] == ["7h", "8d", "9s"]
-    assert result["to_act"] == 3
+    assert result["rejected"] == []
+    assert result["irregularities"] == [{"kind": "premature_turn", "rule": "RRoP-HE 4", "event": 9}]
+    assert result["board"] == ["7h", "8d", "9s", "Jh"]
+    assert result["expected_next"] == ["set_aside"]
 
 
 def test_rrop_hep2_preflop_action_starts_left_of_the_big_blind() -> None:

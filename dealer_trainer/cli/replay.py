@@ -35,11 +35,19 @@ def run_replay(script: str, *, as_json: bool, auto_recover: bool) -> int:
         return 0
     paint = Painter(use_colour())
     out: list[str] = []
+    found: dict[int, list[str]] = {}
+    for item in hand.irregularities:
+        found.setdefault(item.event, []).append(f"{item.kind} [{item.rule}]")
     for verdict in hand.log:
         event = verdict.event
+        if event.auto:
+            out.append(f"{'':>3}  {event.describe():<28} {paint('done by the engine', 'cyan')}")
+            continue
         head = f"{event.index:>3}  {event.describe():<28}"
         if verdict.outcome == "accepted":
-            out.append(f"{head} {paint('ok', 'green')}")
+            kinds = found.pop(event.index, [])
+            mark = paint("IRREGULARITY", "yellow") + ": " + ", ".join(kinds) if kinds else ""
+            out.append(f"{head} {mark or paint('ok', 'green')}")
         else:
             rule = f" [{verdict.rule}]" if verdict.rule else ""
             out.append(f"{head} {paint('REJECTED', 'red')}: {verdict.reason}{rule}")
@@ -95,6 +103,8 @@ def describe_table(result: dict[str, Any], paint: Painter) -> list[str]:
                     "yellow",
                 )
             )
+    if result["misdeals"]:
+        lines.append(f"misdeals: {result['misdeals']}")
     if result["to_act"] is not None:
         lines.append(f"to act: seat {result['to_act']}")
     if result["expected_next"]:
