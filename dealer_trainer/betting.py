@@ -338,6 +338,17 @@ class Betting:
             self._acted.add(seat)
         self.to_act = self._next_after(self._index[seat])
 
+    def kill(self, seat: int) -> None:
+        """Rule a hand dead out of turn: it is folded, its chips stay in the pot."""
+        if seat in self.folded:
+            return
+        self.folded.add(seat)
+        self._n_live -= 1
+        if seat not in self.all_in:
+            self._n_active -= 1
+        if self.to_act is not None:
+            self.to_act = self._next_after(self._index[self.to_act] - (self.to_act != seat))
+
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now ([] when it is not its turn)."""
         if seat != self.to_act:

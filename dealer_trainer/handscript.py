@@ -45,7 +45,7 @@ EVENT_ARGS: dict[str, frozenset[str]] = {
     "shuffle": frozenset(),
     "cut": frozenset({"at"}),
     "post_blinds": frozenset(),
-    "pitch": frozenset({"exposed", "boxed", "to"}),
+    "pitch": frozenset({"exposed", "boxed", "to", "unnoticed"}),
     "deal": frozenset(),
     "act": frozenset({"seat", "action", "amount"}),
     "burn": frozenset(),
@@ -56,6 +56,8 @@ EVENT_ARGS: dict[str, frozenset[str]] = {
     "declare_board": frozenset({"seat"}),
     "muck": frozenset({"seat"}),
     "next_hand": frozenset(),
+    # the floor learns of an error the dealer made unnoticed (pitch: {unnoticed: true})
+    "notice": frozenset(),
     # recovery steps (a recovery calls for them; see docs/irregularities.md)
     "retrieve": frozenset(),
     "set_aside": frozenset(),
@@ -106,6 +108,7 @@ class Event:
     boxed: bool = False
     to: int | None = None
     card: Card | None = None
+    unnoticed: bool = False
     #: performed by the engine under --auto-recover, not written in the script
     auto: bool = False
 
@@ -128,6 +131,8 @@ class Event:
             parts.append("boxed")
         if self.to is not None:
             parts.append(f"to seat {self.to}")
+        if self.unnoticed:
+            parts.append("unnoticed")
         if self.card is not None:
             parts.append(f"burn {self.card}")
         return " ".join(parts)
@@ -399,6 +404,7 @@ class _Reader:
             cards = self.integer(args["cards"], "'cards'", holder, "cards", low=1, high=10)
         exposed = self.flag(args, "exposed", holder)
         boxed = self.flag(args, "boxed", holder)
+        unnoticed = self.flag(args, "unnoticed", holder)
         to = None
         if "to" in args:
             to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
@@ -423,6 +429,7 @@ class _Reader:
             boxed=boxed,
             to=to,
             card=card,
+            unnoticed=unnoticed,
         )
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:

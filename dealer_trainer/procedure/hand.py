@@ -119,6 +119,8 @@ def _say(step: str) -> str:
     return step
 
 
+#: actions that put no chips in (for substantial action, TDA24 36)
+_NO_CHIPS = (Action.CHECK, Action.FOLD)
 #: the street whose burn each burn state takes
 _BURN_STREET = {"flop_burn": "flop", "turn_burn": "turn", "river_burn": "river"}
 #: the street a burn taken during each betting round belongs to
@@ -166,7 +168,10 @@ class Hand:
 
     def _new_deal(self) -> None:
         self.dealt = 0
+        self.offset = 0  # a deal begun at the wrong seat goes on clockwise from there
         self.actions = 0
+        self.chips_in: list[bool] = []  # per action since the blinds: did it put chips in?
+        self.latent: list[tuple[str, Event]] = []  # errors made unnoticed
         self.exposed = 0
         self.boxed = 0
         self.extra = 0
@@ -475,6 +480,7 @@ class Hand:
         "reshuffle": verify_nothing,
         "replace": verify_one_card,
         "scramble": verify_scramble,
+        "notice": verify_nothing,
     }
 
     # --- conditions (pure) ----------------------------------------------------------------------
@@ -504,6 +510,9 @@ class Hand:
 
     def no_action_yet(self, *_: Any) -> bool:
         return self.actions == 0
+
+    def error_unnoticed(self, *_: Any) -> bool:
+        return bool(self.latent)
 
     def misdeal_called(self, *_: Any) -> bool:
         return bool(self.recoveries) and self.recoveries[0].outcome.misdeal
@@ -551,11 +560,11 @@ class Hand:
         self.dealt = 0
 
     def _seat_to_deal(self) -> int:
-        return self.order[self.dealt % len(self.order)]
+        return self.order[(self.dealt + self.offset) % len(self.order)]
 
     def _pitch_one(self, seat: int | None = None) -> tuple[int, Card]:
         if seat is None:
-            seat = self.order[self.dealt % len(self.order)]
+            seat = self.order[(self.dealt + self.offset) % len(self.order)]
         card = self.table.stub.pop(0)
         self.table.holes[seat].append(card)
         self.dealt += 1
@@ -600,20 +609,63 @@ class Hand:
             self.dealt += 1
             self._irregular("empty_seat", event)
             return
-        first = self.dealt == 0
+        name = "wrong_first_seat" if self.dealt == 0 else "missed_seat"
+        if event.unnoticed:  # the deal goes on clockwise from the wrong seat
+            self.offset = (self.order.index(seat) - self.dealt) % len(self.order)
+            self._pitch_one(seat)
+            self.latent.append((name, event))
+            return
         self._pitch_one(seat)
-        self._irregular("wrong_first_seat" if first else "missed_seat", event)
+        self._irregular(name, event)
 
     def pitch_extra(self, event: Event) -> None:
         """A card pitched after every seat has its hand: an extra card (RRoP-HE 5)."""
         seat, card = self._pitch_one()
         self.extra += 1
+        if event.unnoticed:
+            self.latent.append(("extra_card", event))
+            return
         if self._misdeal_pending():
             return  # already a misdeal: this card comes back with the others
         if self.extra == 1:
             self._irregular("extra_card", event, cards=[card], seat=seat)
         else:  # two extra cards in a row are one error, a misdeal
             self._irregular("extra_cards", event, record=False)
+
+    def notice_error(self, event: Event) -> None:
+        """An error made unnoticed comes to light: a misdeal before substantial action; after
+        it, the deal stands, and a hand with the wrong number of cards is dead.
+        """
+        assert self.betting is not None
+        names = [name for name, _ in self.latent]
+        self.latent.clear()
+        holes = self.table.holes
+        if names == ["extra_card"] and self.ruleset.extra_card == "burn":
+            seat = next(s for s in self.order if len(holes[s]) > HOLE_CARDS)
+            self._irregular("extra_card", event, cards=[holes[seat][-1]], seat=seat)
+            return  # RRoP-HE 5: the extra card is the burn card whenever it is found
+        if not self.substantial_action():
+            extra = names.count("extra_card")
+            name = names[0] if not extra else "extra_card" if extra == 1 else "extra_cards"
+            self._irregular(name, event)
+            return
+        wrong = [s for s in self.betting.live if len(holes[s]) != HOLE_CARDS]
+        if not wrong:
+            self._irregular("late_wrong_seat", event)
+            return
+        self._irregular("late_wrong_count", event)
+        for seat in wrong:
+            self.betting.kill(seat)
+            self.table.to_muck(seat)
+
+    def substantial_action(self) -> bool:
+        """Has the misdeal window closed? RRoP: two players after the blinds have acted;
+        TDA24 36: two actions in turn, one of them putting chips in, or any three actions.
+        """
+        chips_in = self.chips_in
+        if self.ruleset.substantial_action == "two_players":
+            return len(chips_in) >= 2
+        return len(chips_in) >= 3 or (len(chips_in) == 2 and any(chips_in))
 
     # recovery steps
 
@@ -718,6 +770,7 @@ class Hand:
         self.betting.apply(self._ruling)  # judged by verify_act just before
         self._ruling = None
         self.actions += 1
+        self.chips_in.append(event.action not in _NO_CHIPS)
         if event.action is Action.FOLD:
             self.table.to_muck(event.seat)
 

@@ -77,7 +77,8 @@ def _t(trigger: str, source: str | list[str], dest: str | None, **extra: Any) ->
 # Rows with the same trigger and source are tried in order; the first whose conditions hold fires.
 # ``error=`` marks a row that recognises a dealer error (the irregularity kind it records);
 # ``step=True`` marks a recovery step, accepted only when a recovery calls for it (see rulings);
-# ``slip=True`` a dealer slip that is no error by itself (an early burn stays as the street's burn).
+# ``floor=True`` a floor ruling; ``slip=True`` a dealer slip that is no error by itself (an
+# early burn stays as the street's burn).
 DEALING_AND_BETTING = ["dealing", *BETTING_STATES]
 TRANSITIONS: tuple[dict[str, Any], ...] = (
     # --- shuffle, cut, blinds -------------------------------------------------------------------
@@ -134,6 +135,16 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
         conditions="one_player_left",
         after="award_to_last_player",
     ),
+    # the floor learns of an error the dealer made unnoticed: misdeal, or after substantial
+    # action the rulebook's alternative (RRoP-MD; TDA24 34-A, 36)
+    _t(
+        "notice",
+        list(BETTING_STATES),
+        None,
+        conditions="error_unnoticed",
+        after="notice_error",
+        floor=True,
+    ),
     # a burn before the betting is over stays on the table as that street's burn
     _t(
         "burn",
@@ -143,7 +154,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
         after="burn_early",
         slip=True,
     ),
-    _t("retrieve", ["preflop", "flop"], None, after="retrieve_cards", step=True),
+    _t("retrieve", list(BETTING_STATES), None, after="retrieve_cards", step=True),
     _t("set_aside", ["flop", "turn"], None, after="set_aside_cards", step=True),
     # --- the flop (RRoP-HEP 3; RRoP-HE 2-3, TDA24 39, RP-5) -------------------------------------
     _t("flop", "preflop", None, after="premature_flop", error="premature_flop"),
@@ -187,7 +198,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
 )
 
 #: keys of a row that describe it for the engine, not for transitions
-_ROW_NOTES = ("error", "step", "slip")
+_ROW_NOTES = ("error", "step", "slip", "floor")
 
 
 def _sources(row: dict[str, Any]) -> list[str]:

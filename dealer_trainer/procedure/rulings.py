@@ -247,7 +247,7 @@ SITUATIONS: tuple[Situation, ...] = (
     ),
     Situation(
         "wrong_first_seat",
-        "misdeal",
+        "wrong_seat",
         "The first card of the deal goes to the wrong seat",
         "family",
         _both(_misdeal("RRoP-MD(g)"), _misdeal("TDA24 35-A-2")),
@@ -255,7 +255,7 @@ SITUATIONS: tuple[Situation, ...] = (
     ),
     Situation(
         "missed_seat",
-        "misdeal",
+        "wrong_seat",
         "A card goes to a seat out of turn (a seat is missed)",
         "family",
         _both(_misdeal("RRoP-MD(e)"), _misdeal("TDA24 35-A-4")),
@@ -263,11 +263,67 @@ SITUATIONS: tuple[Situation, ...] = (
     ),
     Situation(
         "empty_seat",
-        "misdeal",
+        "wrong_seat",
         "A card is dealt to an empty seat",
         "family",
         _both(_misdeal("RRoP-MD(i)"), _misdeal("TDA24 35-A-3")),
         ("post_blinds", "pitch", {"pitch": {"to": 7}}),
+    ),
+    Situation(
+        "late_wrong_seat",
+        "wrong_seat",
+        "A deal that began at the wrong seat comes to light after substantial action",
+        "family",
+        _both(
+            *(
+                Outcome(
+                    rule,
+                    (),
+                    (
+                        "Too late for a misdeal: substantial action has taken place.",
+                        "Every player has two cards, so the deal stands and play goes on.",
+                    ),
+                )
+                for rule in ("RRoP-MD(g)", "TDA24 34-A")
+            )
+        ),
+        (
+            "post_blinds",
+            {"pitch": {"to": 3, "unnoticed": True}},
+            "deal",
+            _act(1, "call"),
+            _act(2, "call"),
+            "notice",
+        ),
+    ),
+    Situation(
+        "late_wrong_count",
+        "dead_hand",
+        "A hand with the wrong number of cards comes to light after substantial action",
+        "family",
+        _both(
+            *(
+                Outcome(
+                    rule,
+                    (),
+                    (
+                        "Too late for a misdeal: substantial action has taken place.",
+                        "A hand with too many or too few cards is dead; its chips stay in the pot.",
+                        "The dealer burns one card per street as usual.",
+                    ),
+                )
+                for rule in ("RRoP-MD(e)", "TDA24 36")
+            )
+        ),
+        (
+            "post_blinds",
+            "deal",
+            {"pitch": {"unnoticed": True}},
+            {"pitch": {"unnoticed": True}},
+            _act(1, "call"),
+            _act(2, "call"),
+            "notice",
+        ),
     ),
     Situation(
         "flop_too_many_cards",
