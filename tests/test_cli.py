@@ -482,3 +482,67 @@ def test_python_replay_gives_the_same_result_for_path_text_and_mapping(hand_file
 def test_python_replay_matches_the_command_line_json(hand_file: Path) -> None:
     done = run("replay", hand_file, "--json")
     assert json.loads(done.stdout) == replay(hand_file)
+
+
+# --- dealer errors, recoveries and house rulesets ------------------------------------------------
+
+PREMATURE_TURN = """\
+table: {seats: 3, button: 1, blinds: [1, 2]}
+deck: []
+events:
+  - post_blinds
+  - deal
+  - act: {seat: 1, action: call}
+  - act: {seat: 2, action: call}
+  - act: {seat: 3, action: check}
+  - burn
+  - flop
+  - act: {seat: 2, action: check}
+  - burn
+  - turn
+  - act: {seat: 3, action: check}
+  - act: {seat: 1, action: check}
+  - burn
+  - turn
+"""
+
+
+def test_rrop_he4_replay_auto_recover_json_sets_the_premature_turn_aside(tmp_path: Path) -> None:
+    path = tmp_path / "turn.yaml"
+    path.write_text(PREMATURE_TURN, encoding="utf-8")
+    done = run("replay", path, "--json", "--auto-recover")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["irregularities"] == [{"kind": "premature_turn", "rule": "RRoP-HE 4", "event": 9}]
+    assert result["set_aside"] == ["Kc"]  # out of play for the round
+    assert result["burns"] == ["8c", "Qc", "Ac"]  # the early burn stays; a fresh one for the turn
+    assert result["board"] == ["9c", "Tc", "Jc", "2d"]  # the next card is the turn
+    assert result["rejected"] == []
+    assert sorted(_all_cards(result)) == sorted(set(_all_cards(result)))
+    assert len(_all_cards(result)) == 52
+
+
+def test_rrop_he4_replay_without_auto_recover_rejects_the_skipped_step(tmp_path: Path) -> None:
+    path = tmp_path / "turn.yaml"
+    path.write_text(PREMATURE_TURN, encoding="utf-8")
+    done = run("replay", path)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "IRREGULARITY: premature_turn [RRoP-HE 4]" in out
+    assert "expected: set_aside [RRoP-HE 4]" in out
+    assert "next: set_aside" in out
+
+
+def test_replay_reports_a_broken_house_ruleset_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "room.yaml").write_text(
+        "name: room\nbase: roberts\noptions:\n  misdeal_on_first: true\n", encoding="utf-8"
+    )
+    path = tmp_path / "hand.yaml"
+    path.write_text("table: {seats: 3, ruleset: room.yaml}\nevents: [shuffle]\n", "utf-8")
+    done = run("replay", path, cwd=tmp_path)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "room.yaml:4:3: unknown option 'misdeal_on_first'" in lines[0]
+    assert "exposed_misdeal_cards" in lines[0]
