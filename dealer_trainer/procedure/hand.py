@@ -202,12 +202,12 @@ class Hand:
         """Judge one event: accept it (and advance the procedure) or reject it with a reason."""
         try:
             state = self.state
-            if event.name not in ALL_EVENTS_BY_STATE[state]:
-                raise self._out_of_procedure(event)
             opens = 0
-            if self.recoveries:
+            if self.recoveries:  # the recovery under way judges first, with its own rule
                 event, opens = self._judge_step(event)
             elif event.name not in EVENTS_BY_STATE[state] and event.name in STEP_EVENTS:
+                raise self._out_of_procedure(event)
+            if event.name not in ALL_EVENTS_BY_STATE[state]:
                 raise self._out_of_procedure(event)
             self._VERIFY[event.name](self, event)
             events = self._machine.events
@@ -889,7 +889,14 @@ class Hand:
             return self.pots
         if self.betting is None:
             return []
-        pots, _ = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        extra = sum(uncalled.values())
+        if extra and pots:  # a bet not yet called is in the middle too, in the top pot
+            top = pots[-1]
+            pots[-1] = Pot(top.amount + extra, top.eligible, top.winners)
+        elif extra:
+            seats = tuple(seat for seat in self.order if uncalled.get(seat))
+            pots = [Pot(extra, seats)]
         return pots
 
     def showing_order(self) -> list[int]:

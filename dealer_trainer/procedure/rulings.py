@@ -251,7 +251,7 @@ SITUATIONS: tuple[Situation, ...] = (
         "The first card of the deal goes to the wrong seat",
         "family",
         _both(_misdeal("RRoP-MD(g)"), _misdeal("TDA24 35-A-2")),
-        ("post_blinds", {"pitch": {"to": 4}}),
+        ("post_blinds", {"pitch": {"to": 3}}),
     ),
     Situation(
         "missed_seat",
@@ -259,7 +259,7 @@ SITUATIONS: tuple[Situation, ...] = (
         "A card goes to a seat out of turn (a seat is missed)",
         "family",
         _both(_misdeal("RRoP-MD(e)"), _misdeal("TDA24 35-A-4")),
-        ("post_blinds", "pitch", {"pitch": {"to": 5}}),
+        ("post_blinds", "pitch", {"pitch": {"to": 1}}),
     ),
     Situation(
         "empty_seat",
