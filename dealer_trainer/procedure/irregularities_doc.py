@@ -116,7 +116,7 @@ def example_script(item: Situation, ruleset: str | None = None) -> dict[str, Any
 def _yaml(script: Mapping[str, Any]) -> str:
     """A script as YAML: the table and deck on one line each, one event a line, numbered."""
     events = [_event_text(event) for event in script["events"]]
-    width = max(len(text) for text in events) + 2
+    width = max((len(text) for text in events), default=0) + 2
     lines = [f"table: {_flow(script['table'])}", f"deck: {_flow(script['deck'])}", "events:"]
     lines.extend(f"  - {text:<{width}}# {index}" for index, text in enumerate(events))
     text = "\n".join(lines) + "\n"

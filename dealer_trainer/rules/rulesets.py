@@ -143,7 +143,7 @@ BUILTIN: dict[str, Ruleset] = {
     "roberts": Ruleset(
         "roberts",
         "roberts",
-        "Robert's Rules of Poker, as the hold'em irregularity rules of the seeds give them",
+        "Robert's Rules of Poker: its hold'em irregularity rules and misdeal list",
     ),
     "tda-2024": Ruleset(
         "tda-2024",
