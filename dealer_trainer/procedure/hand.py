@@ -427,8 +427,17 @@ class Hand(DealerErrors):
         self._turn_cards(1, Street.RIVER)
 
     def show_hand(self, event: Event) -> None:
-        assert event.seat is not None
-        self.shown.add(event.seat)
+        seat = event.seat
+        assert seat is not None and self.betting is not None
+        if len(self.table.holes[seat]) != HOLE_CARDS:
+            # a hand with the wrong number of cards, tabled: the error comes to light too late
+            # for a misdeal, and the hand is dead
+            self.latent.clear()
+            self._irregular("late_wrong_count", event)
+            self.betting.kill(seat)
+            self.table.to_muck(seat)
+            return
+        self.shown.add(seat)
 
     def record_declaration(self, event: Event) -> None:
         assert event.seat is not None
@@ -438,8 +447,11 @@ class Hand(DealerErrors):
         seat = event.seat
         assert seat is not None
         board = self.table.board
-        if len(board) == 5 and hand_strength([*board, *self.table.holes[seat]]) == hand_strength(
-            board
+        holes = self.table.holes[seat]
+        if (
+            len(board) == 5
+            and len(holes) == HOLE_CARDS
+            and hand_strength([*board, *holes]) == hand_strength(board)
         ):
             self.board_players[seat] = event.index  # the board was this hand's best five
         self.mucked.add(seat)
