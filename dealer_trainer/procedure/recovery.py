@@ -433,8 +433,10 @@ class DealerErrors:
         self._premature("premature_river", 1, event)
 
     def flop_too_many(self, event: Event) -> None:
+        """Four cards: the rulebooks differ (RRoP-HE 2, TDA24 39-A); five or more: a redeal."""
         assert event.cards is not None
-        self._premature("flop_too_many_cards", event.cards, event)
+        name = "flop_too_many_cards" if event.cards == 4 else "flop_five_or_more_cards"
+        self._premature(name, event.cards, event)
 
     def flop_without_burn(self, event: Event) -> None:
         self._premature("flop_without_burn", 3, event)

@@ -357,6 +357,29 @@ SITUATIONS: tuple[Situation, ...] = (
         ("post_blinds", "deal", *_PREFLOP, "burn", {"flop": {"cards": 4}}),
     ),
     Situation(
+        "flop_five_or_more_cards",
+        "flop_too_many_cards",
+        "The flop comes with five cards or more",
+        "family",
+        _both(
+            *(
+                Outcome(
+                    rule,
+                    ("retrieve", "reshuffle", "cut"),
+                    (
+                        "Too many cards to pick a burn from: the flop must be dealt again.",
+                        "Bring the board cards back into the stub; the burn card stays.",
+                        "Shuffle the stub and cut it.",
+                        "Deal a new flop without burning a card.",
+                    ),
+                    burned=("flop",),
+                )
+                for rule in ("RRoP-HE 2", "LA26 167")
+            )
+        ),
+        ("post_blinds", "deal", *_PREFLOP, "burn", {"flop": {"cards": 5}}),
+    ),
+    Situation(
         "flop_without_burn",
         "flop_without_burn",
         "The flop is turned without a burn card",
