@@ -314,16 +314,22 @@ class DealerErrors:
         names = [name for name, _ in self.latent]
         self.latent.clear()
         holes = self.table.holes
+        live = self.betting.live
+        wrong = [seat for seat in live if len(holes[seat]) != HOLE_CARDS]
         if names == ["extra_card"] and self.ruleset.extra_card == "burn":
-            seat = next(s for s in self.order if len(holes[s]) > HOLE_CARDS)
+            if not wrong:  # the hand that held it has folded: the card went with it
+                rule = situation("extra_card").outcome(self.ruleset).rule
+                self.irregularities.append(Irregularity("extra_card", rule, event.index))
+                return
+            seat = wrong[0]
             self._irregular("extra_card", event, cards=[holes[seat][-1]], seat=seat)
             return  # RRoP-HE 5: the extra card is the burn card whenever it is found
-        if not self.substantial_action():
+        if not self.substantial_action() or len(wrong) == len(live):
+            # early enough for a misdeal (or no hand is left to play: nothing else can be done)
             extra = names.count("extra_card")
             name = names[0] if not extra else "extra_card" if extra == 1 else "extra_cards"
             self._irregular(name, event)
             return
-        wrong = [s for s in self.betting.live if len(holes[s]) != HOLE_CARDS]
         if not wrong:
             self._irregular("late_wrong_seat", event)
             return
