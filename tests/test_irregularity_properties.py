@@ -148,7 +148,8 @@ def scripts(draw: st.DrawFn) -> dict[str, Any]:
 
 # --- the events ---------------------------------------------------------------------------------
 
-#: the dealer errors the judge recognises (several are one event made at different moments)
+#: the dealer errors the judge recognises (several are one event made at different moments),
+#: and the floor's ``notice`` of one made unnoticed
 DEALER_ERRORS = (
     "pitch_exposed",
     "pitch_boxed",
