@@ -23,7 +23,7 @@ from dealer_trainer.betting import Action, Stakes, Structure
 from dealer_trainer.cards import Card, stacked_deck
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, resolve
-from dealer_trainer.yamlio import Locator, load
+from dealer_trainer.yamlio import Locator, load, load_file
 
 __all__ = [
     "EVENT_ARGS",
@@ -489,13 +489,7 @@ def load_script(script: str | Path | Mapping[str, Any], *, source: str | None = 
         "\n" not in script and (Path(script).is_file() or script.endswith((".yaml", ".yml")))
     ):
         path = Path(script)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise ScriptError(f"no such file: {path}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ScriptError(f"cannot read {path}: {exc}") from None
-        data, locator = load(text, str(path))
+        data, locator = load_file(path)
         return parse_script(data, locator, folder=path.parent)
     data, locator = load(script, source)
     return parse_script(data, locator)

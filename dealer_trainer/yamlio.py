@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import yaml
 
 from dealer_trainer.errors import ScriptError
 
-__all__ = ["MAX_BYTES", "Locator", "load"]
+__all__ = ["MAX_BYTES", "Locator", "load", "load_file"]
 
 #: the largest document :func:`load` reads
 MAX_BYTES = 1_000_000
@@ -168,3 +169,16 @@ def load(text: str, source: str | None = None) -> tuple[Any, Locator]:
     finally:
         loader.dispose()
     return data, locator
+
+
+def load_file(path: Path, what: str = "file") -> tuple[Any, Locator]:
+    """Read and :func:`load` a YAML file; a missing or unreadable file is a ScriptError
+    (``no such <what>: PATH``).
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScriptError(f"no such {what}: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScriptError(f"cannot read {what} {path}: {exc}") from None
+    return load(text, str(path))

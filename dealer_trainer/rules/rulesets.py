@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.yamlio import Locator, load
+from dealer_trainer.yamlio import Locator, load_file
 
 __all__ = [
     "BUILTIN",
@@ -242,13 +242,7 @@ def _show(value: Any) -> str:
 
 def load_ruleset(path: Path) -> Ruleset:
     """Read a house ruleset file (errors as ``file:line:col: message``)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScriptError(f"no such ruleset file: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScriptError(f"cannot read ruleset file {path}: {exc}") from None
-    data, locator = load(text, str(path))
+    data, locator = load_file(path, "ruleset file")
     return parse_ruleset(data, locator)
 
 
