@@ -379,10 +379,11 @@ def _difference(before: dict[str, Any], after: dict[str, Any]) -> str:
         text = repr(value)
         return text if len(text) <= 160 else text[:160] + "..."
 
-    pairs = [(key, before[key], after[key]) for key in before if key != "internals"]
+    pairs = [(key, before[key], after.get(key)) for key in before if key != "internals"]
+    inside = after.get("internals", {})
+    keys = dict.fromkeys([*before["internals"], *inside])
     pairs.extend(
-        (f"internals.{key}", value, after["internals"][key])
-        for key, value in before["internals"].items()
+        (f"internals.{key}", before["internals"].get(key), inside.get(key)) for key in keys
     )
     changed = [f"{key}: {short(old)} -> {short(new)}" for key, old, new in pairs if old != new]
     return "a rejected event changed the hand: " + "; ".join(changed)
