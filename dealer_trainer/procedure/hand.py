@@ -45,7 +45,7 @@ from dealer_trainer.procedure.recovery import (
 )
 from dealer_trainer.procedure.rulings import (
     WAIT_BETTING,
-    WAIT_DEAL,
+    WAITS,
     situation,
 )
 from dealer_trainer.rules.rulesets import Ruleset
@@ -220,10 +220,10 @@ class Hand(DealerErrors):
         """The events the procedure allows now (the recovery step due, while one is under way)."""
         if self.recoveries:
             due = self.recoveries[0].due()
-            if due is WAIT_BETTING:
-                return ["act"] if self.betting is not None and self.betting.to_act else []
-            if due is not WAIT_DEAL:
+            if due not in WAITS:
                 return [due]
+            if due is WAIT_BETTING:  # the players act; the procedure says who may
+                return ["act"] if self.betting is not None and self.betting.to_act else []
         events = list(EVENTS_BY_STATE[self.state])
         if "next_hand" in events and len(self._players_with_chips()) < 2:
             events.remove("next_hand")

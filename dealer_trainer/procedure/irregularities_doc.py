@@ -22,8 +22,10 @@ from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.rulings import (
     AUTO_STEPS,
     EXAMPLE_TABLE,
+    LETS_THROUGH,
     SCRIPT_STEPS,
     SITUATIONS,
+    STEP_ALIASES,
     WAIT_BETTING,
     WAIT_DEAL,
     WAIT_PITCHES,
@@ -51,12 +53,6 @@ options:
 _HOUSE_SOURCE = "house-ruleset.yaml"
 #: the two columns of every side-by-side table
 _COLUMNS: tuple[str, ...] = tuple(BUILTIN)
-#: what each wait lets through while the recovery waits
-_WAIT_LETS_THROUGH = {
-    WAIT_DEAL: "`pitch`, `deal`",
-    WAIT_PITCHES: "`pitch` (another one is more of the same error)",
-    WAIT_BETTING: "`act`",
-}
 #: a script whose second card off the deck is flashed: the house example changes its answer
 _SECOND_CARD_EXPOSED: tuple[Any, ...] = ("post_blinds", "pitch", {"pitch": {"exposed": True}})
 
@@ -363,10 +359,11 @@ def _play_on(script: Mapping[str, Any], ruleset: Ruleset) -> Hand:
 
 
 def _intro() -> str:
+    aliases = "; ".join(f"`{alias}` counts as `{step}`" for alias, step in STEP_ALIASES.items())
     waits = _table(
         ["wait", "the events it lets through"],
         [
-            [f"*{wait}*", _WAIT_LETS_THROUGH[wait]]
+            [f"*{wait}*", ", ".join(f"`{name}`" for name in LETS_THROUGH[wait])]
             for wait in (WAIT_DEAL, WAIT_PITCHES, WAIT_BETTING)
         ],
     )
@@ -390,9 +387,9 @@ A misdeal is recorded as `misdeal` besides the error that caused it, and takes t
 any recovery still under way; after it the button stays where it was, the blinds stay posted,
 and the script's next `deal` (or `pitch`es) deals the hand again.
 
-While a step of a recovery is due, that step is the only dealer event accepted (`shuffle`
-counts as `reshuffle`). Any other event is rejected, with the situation's rule and the step
-expected, and changes nothing. More of the same error before its recovery falls due (a
+While a step of a recovery is due, that step is the only dealer event accepted
+({aliases}). Any other event is rejected, with the situation's rule and the
+step expected, and changes nothing. More of the same error before its recovery falls due (a
 second exposed, boxed or extra card in the same deal) is not rejected: it escalates, usually
 to a misdeal.
 

@@ -21,6 +21,8 @@ from dealer_trainer.handscript import Event, TableSpec
 from dealer_trainer.procedure.machine import BETTING_STATES
 from dealer_trainer.procedure.rulings import (
     AUTO_STEPS,
+    LETS_THROUGH,
+    STEP_ALIASES,
     WAIT_BETTING,
     WAIT_DEAL,
     WAIT_PITCHES,
@@ -37,7 +39,15 @@ if TYPE_CHECKING:
 
     from dealer_trainer.procedure.hand import Verdict
 
-__all__ = ["HOLE_CARDS", "NO_CHIPS", "DealerErrors", "Irregularity", "Recovery", "say"]
+__all__ = [
+    "HOLE_CARDS",
+    "NO_CHIPS",
+    "DealerErrors",
+    "Irregularity",
+    "Recovery",
+    "is_step",
+    "say",
+]
 
 #: how many hole cards each player gets
 HOLE_CARDS = 2
@@ -75,13 +85,24 @@ class Recovery:
         return steps[1] if steps[0] is WAIT_PITCHES and len(steps) > 1 else steps[0]
 
 
+#: a wait as a rejection names it
+_WAIT_WORDS = {
+    WAIT_DEAL: "the deal to go on",
+    WAIT_PITCHES: "the next event that is not a pitch",
+    WAIT_BETTING: "the players to finish the betting round",
+}
+
+
 def say(step: str) -> str:
-    """A step as a rejection names it: ``retrieve``, or a wait in words."""
-    if step is WAIT_BETTING:
-        return "the players to finish the betting round (act)"
-    if step is WAIT_DEAL:
-        return "the deal to go on (pitch, deal)"
+    """A step as a rejection names it: ``retrieve``, or a wait in words and its events."""
+    if step in WAITS:
+        return f"{_WAIT_WORDS[step]} ({', '.join(LETS_THROUGH[step])})"
     return step
+
+
+def is_step(name: str, due: str) -> bool:
+    """Does an event of this name perform the step ``due`` (itself or an alias of it)?"""
+    return name == due or STEP_ALIASES.get(name) == due
 
 
 class DealerErrors:
@@ -125,15 +146,13 @@ class DealerErrors:
         name = event.name
         opens = 0
         if steps[0] is WAIT_PITCHES:
-            if name == "pitch":
+            if name in LETS_THROUGH[WAIT_PITCHES]:
                 return event, 0  # more of the same error: the pitch callbacks escalate
             opens = 1
         due = steps[opens]
-        if due is WAIT_DEAL and name in ("pitch", "deal"):
+        if due in WAITS and name in LETS_THROUGH[due]:
             return event, 0
-        if due is WAIT_BETTING and name == "act":
-            return event, 0
-        if name == due or (due == "reshuffle" and name == "shuffle"):
+        if is_step(name, due):
             if name != due:
                 event = replace(event, name=due)
             return event, opens + 1
@@ -178,14 +197,16 @@ class DealerErrors:
         """
         while self.recoveries:
             recovery = self.recoveries[0]
-            if recovery.steps[0] is WAIT_PITCHES and before is not None and before.name == "pitch":
+            if (
+                recovery.steps[0] is WAIT_PITCHES
+                and before is not None
+                and before.name in LETS_THROUGH[WAIT_PITCHES]
+            ):
                 return
             due = recovery.due()
             if due not in AUTO_STEPS:
                 return
-            if before is not None and (
-                before.name == due or (due == "reshuffle" and before.name == "shuffle")
-            ):
+            if before is not None and is_step(before.name, due):
                 return
             if self.handle(Event(due, index, auto=True)).outcome != "accepted":
                 return

@@ -24,8 +24,10 @@ from dealer_trainer.rules.rulesets import Ruleset
 
 __all__ = [
     "AUTO_STEPS",
+    "LETS_THROUGH",
     "SCRIPT_STEPS",
     "SITUATIONS",
+    "STEP_ALIASES",
     "WAITS",
     "WAIT_BETTING",
     "WAIT_DEAL",
@@ -39,6 +41,14 @@ WAIT_DEAL = "(the deal goes on)"
 WAIT_PITCHES = "(the next event that is not a pitch)"
 WAIT_BETTING = "(the betting round completes)"
 WAITS = frozenset({WAIT_DEAL, WAIT_PITCHES, WAIT_BETTING})
+#: the events each wait lets through (any other event is refused while the recovery waits)
+LETS_THROUGH: dict[str, tuple[str, ...]] = {
+    WAIT_DEAL: ("pitch", "deal"),
+    WAIT_PITCHES: ("pitch",),  # another one is more of the same error
+    WAIT_BETTING: ("act",),
+}
+#: other names a recovery step goes by in a script
+STEP_ALIASES: dict[str, str] = {"shuffle": "reshuffle"}
 
 #: recovery steps the engine performs itself under ``--auto-recover``
 AUTO_STEPS = frozenset({"retrieve", "set_aside", "reshuffle", "cut", "replace", "scramble"})
