@@ -41,6 +41,7 @@ from typing import Any
 from hypothesis import HealthCheck, event, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
+from strategies import stakes
 
 from dealer_trainer.betting import Action
 from dealer_trainer.cards import STANDARD_DECK, Card
@@ -121,13 +122,7 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
         "seats": dict(zip(seats, stacks, strict=True)),
         "button": draw(st.sampled_from(seats)),
     }
-    small = draw(st.integers(1, 5))
-    table["blinds"] = [small, draw(st.integers(small, 3 * small))]
-    structure = draw(st.sampled_from(["no-limit", "pot-limit", "limit"]))
-    table["structure"] = structure
-    if structure == "limit" and draw(st.booleans()):
-        small_bet = draw(st.integers(1, 10))
-        table["bets"] = [small_bet, draw(st.integers(small_bet, 3 * small_bet))]
+    table.update(draw(stakes()))
     table["ruleset"] = draw(rulesets())
     return table
 
