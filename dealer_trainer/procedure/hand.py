@@ -503,7 +503,7 @@ class Hand(DealerErrors):
                 if seat in pot.eligible and board >= max(rivals, default=0):
                     found = situation("board_not_declared")
                     rule = found.outcome(self.ruleset).rule
-                    self.irregularities.append(Irregularity(found.kind, rule, index))
+                    self.irregularities.append(Irregularity(found.kind, rule, index, found.name))
                     break
 
     def _pay(self, uncalled: dict[int, int]) -> None:

@@ -66,6 +66,8 @@ class Irregularity:
     kind: str
     rule: str
     event: int
+    #: the situation of :mod:`~dealer_trainer.procedure.rulings` the engine ruled on
+    situation: str = ""
 
 
 @dataclass(slots=True)
@@ -224,10 +226,10 @@ class DealerErrors:
         found = situation(name)
         outcome = found.outcome(self.ruleset)
         if record:
-            self.irregularities.append(Irregularity(found.kind, outcome.rule, event.index))
+            self.irregularities.append(Irregularity(found.kind, outcome.rule, event.index, name))
         if outcome.misdeal:
             if found.kind != "misdeal" or not record:
-                self.irregularities.append(Irregularity("misdeal", outcome.rule, event.index))
+                self.irregularities.append(Irregularity("misdeal", outcome.rule, event.index, name))
             self.misdeals += 1
         self.burned.difference_update(outcome.reburn)
         self.burned.update(outcome.burned)
@@ -340,7 +342,9 @@ class DealerErrors:
         if names == ["extra_card"] and self.ruleset.extra_card == "burn":
             if not wrong:  # the hand that held it has folded: the card went with it
                 rule = situation("extra_card").outcome(self.ruleset).rule
-                self.irregularities.append(Irregularity("extra_card", rule, event.index))
+                self.irregularities.append(
+                    Irregularity("extra_card", rule, event.index, "extra_card")
+                )
                 return
             seat = wrong[0]
             self._irregular("extra_card", event, cards=[holes[seat][-1]], seat=seat)

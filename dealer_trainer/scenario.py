@@ -1,0 +1,695 @@
+"""Scenarios (contract 2): quiz items, read from YAML, checked, and proved against the engine.
+
+A scenario puts the trainee at a table (``table``, ``deck`` or ``seed``), plays ``setup``
+through the engine to reach a situation, and asks a :class:`Question`:
+
+* ``choice``: one choice is correct. Where choices carry ``steps`` (the recovery as dealer
+  events), the correct one must be the recovery the engine requires under the scenario's
+  ruleset, and no other choice may be.
+* ``order``: the trainee puts the recovery steps in order; the answer key (``order``) must be
+  the engine's own step list.
+* ``fact``: a fact of the table (who acts next, how many burns, who gets the odd chip, ...).
+  Each choice carries an ``answer``; the engine's value decides which choice is correct.
+
+:func:`load_scenario` reads and checks the file (every error is a :class:`ScriptError` with
+``file:line:col``); :func:`verify` replays ``setup`` and proves the answer key. Both raise on
+the first error they find. The format is documented in docs/authoring.md.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from dealer_trainer.errors import ScriptError
+from dealer_trainer.handscript import RULESETS, HandScript, parse_script
+from dealer_trainer.rules.rulesets import Ruleset, resolve
+from dealer_trainer.rules.topics import TOPICS, Topic, topic
+from dealer_trainer.yamlio import Locator, load, load_file
+
+if TYPE_CHECKING:  # the engine is imported only when a scenario is verified
+    from dealer_trainer.procedure.hand import Hand
+
+__all__ = [
+    "DIFFICULTIES",
+    "FACTS",
+    "KINDS",
+    "STEPS",
+    "Choice",
+    "Question",
+    "Scenario",
+    "Verified",
+    "bank_dir",
+    "find_scenarios",
+    "load_scenario",
+    "parse_scenario",
+    "recovery_steps",
+    "verify",
+]
+
+#: the fields of a scenario, in the order docs/authoring.md explains them
+FIELDS = (
+    "id",
+    "title",
+    "topic",
+    "difficulty",
+    "ruleset",
+    "rule",
+    "situation",
+    "table",
+    "deck",
+    "seed",
+    "setup",
+    "question",
+)
+REQUIRED = ("id", "title", "topic", "difficulty", "table", "setup", "question")
+QUESTION_FIELDS = ("kind", "ask", "choices", "order", "fact", "explain")
+CHOICE_FIELDS = ("text", "steps", "answer", "correct")
+KINDS = ("choice", "order", "fact")
+DIFFICULTIES = (1, 2, 3)
+#: the recovery steps a choice or an order question may name (dealer events)
+STEPS = frozenset(
+    {"retrieve", "set_aside", "reshuffle", "shuffle", "cut", "replace", "scramble"}
+    | {"burn", "flop", "turn", "river", "deal", "pitch"}
+)
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One answer offered to the trainee."""
+
+    text: str
+    correct: bool = False
+    #: the recovery this choice stands for, as dealer events (None: the choice names none)
+    steps: tuple[str, ...] | None = None
+    #: a fact question's value for this choice
+    answer: Any = None
+    where: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What the trainee is asked, and the answer key."""
+
+    kind: str
+    ask: str
+    explain: str
+    choices: tuple[Choice, ...] = ()
+    #: an order question's key: the recovery steps in order
+    order: tuple[str, ...] = ()
+    #: a fact question's fact (a name of :data:`FACTS`)
+    fact: str | None = None
+    where: str | None = field(default=None, compare=False)
+
+    @property
+    def correct(self) -> Choice | None:
+        """The choice marked correct (None for an order question)."""
+        return next((choice for choice in self.choices if choice.correct), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A checked scenario file."""
+
+    id: str
+    title: str
+    topic: Topic
+    difficulty: int
+    ruleset: Ruleset
+    script: HandScript
+    question: Question
+    #: the rule the scenario cites (a corpus id), if it names one
+    rule: str | None = None
+    #: the engine situation the setup must produce, if the scenario names one
+    situation: str | None = None
+    source: str | None = field(default=None, compare=False)
+    places: Mapping[str, str | None] = field(default_factory=dict, compare=False)
+
+    def where(self, name: str) -> str | None:
+        """``file:line:col`` of a top-level field (or of the file's start)."""
+        return self.places.get(name) or self.places.get("")
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def _suggest(word: str, options: tuple[str, ...] | frozenset[str] | list[str]) -> str:
+    close = difflib.get_close_matches(word, sorted(options), n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"{hint}; expected one of: {', '.join(sorted(options))}"
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "true/false"
+    names = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number"}
+    return names.get(type(value), type(value).__name__)
+
+
+class _Reader:
+    """Checks a parsed scenario; every error names its place."""
+
+    def __init__(self, locator: Locator | None, folder: Path | None) -> None:
+        self.locator = locator
+        self.folder = folder
+
+    def where(self, container: object, key: Any = None, *, of_key: bool = False) -> str | None:
+        return self.locator.where(container, key, of_key=of_key) if self.locator else None
+
+    def fail(
+        self, message: str, container: object, key: Any = None, of_key: bool = False
+    ) -> ScriptError:
+        return ScriptError(message, where=self.where(container, key, of_key=of_key))
+
+    def fields(self, data: dict[Any, Any], allowed: tuple[str, ...], what: str) -> None:
+        for key in data:
+            if key not in allowed:
+                raise self.fail(
+                    f"unknown {what} {key!r}{_suggest(str(key), allowed)}", data, key, of_key=True
+                )
+
+    def required(self, data: dict[Any, Any], names: tuple[str, ...], what: str) -> None:
+        for name in names:
+            if name not in data or data[name] is None:
+                raise self.fail(f"{what} has no {name!r}", data)
+
+    def text(self, data: dict[Any, Any], key: str, what: str) -> str:
+        value = data[key]
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(f"{what} must be text, not {_kind(value)}", data, key)
+        return value.strip()
+
+    def steps(self, value: Any, container: object, key: Any, what: str) -> tuple[str, ...]:
+        if not isinstance(value, list):
+            raise self.fail(
+                f"{what} must be a list of dealer events, not {_kind(value)}", container, key
+            )
+        steps: list[str] = []
+        for i, item in enumerate(value):
+            name = next(iter(item)) if isinstance(item, dict) and len(item) == 1 else item
+            if not isinstance(name, str):
+                raise self.fail(
+                    f"a step must be a dealer event's name, not {_kind(item)}", value, i
+                )
+            if name not in STEPS:
+                raise self.fail(f"unknown step {name!r}{_suggest(name, STEPS)}", value, i)
+            steps.append(name)
+        return tuple(steps)
+
+    # --- the sections -----------------------------------------------------------------------
+
+    def scenario(self, data: Any, source: str | None) -> Scenario:
+        if not isinstance(data, dict):
+            raise ScriptError(
+                f"a scenario is a mapping with {', '.join(REQUIRED)}; this is {_kind(data)}",
+                where=self.where(data),
+            )
+        self.fields(data, FIELDS, "field")
+        self.required(data, REQUIRED, "the scenario")
+        ident = self.text(data, "id", "'id'")
+        if not _ID.match(ident):
+            raise self.fail(
+                f"'id' must be lower-case words joined by hyphens (like 'premature-turn-1'), "
+                f"not {ident!r}",
+                data,
+                "id",
+            )
+        title = self.text(data, "title", "'title'")
+        slug = data["topic"]
+        slugs = [item.slug for item in TOPICS]
+        if not isinstance(slug, str) or slug not in slugs:
+            raise self.fail(f"unknown topic {slug!r}{_suggest(str(slug), slugs)}", data, "topic")
+        subject = topic(slug)
+        difficulty = data["difficulty"]
+        if isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
+            raise self.fail(
+                f"'difficulty' must be 1 (easy), 2 or 3 (hard), not {difficulty!r}",
+                data,
+                "difficulty",
+            )
+        situation = self.situation(data, subject)
+        rule = self.rule(data)
+        script = self.script(data)
+        question = self.question(self.mapping(data, "question"))
+        places = {name: self.where(data, name) for name in data}
+        places[""] = self.where(data)
+        return Scenario(
+            id=ident,
+            title=title,
+            topic=subject,
+            difficulty=difficulty,
+            ruleset=script.table.ruleset,
+            script=script,
+            question=question,
+            rule=rule,
+            situation=situation,
+            source=source,
+            places=places,
+        )
+
+    def mapping(self, data: dict[Any, Any], key: str) -> dict[Any, Any]:
+        value = data[key]
+        if not isinstance(value, dict):
+            raise self.fail(f"{key!r} must be a mapping, not {_kind(value)}", data, key)
+        return value
+
+    def situation(self, data: dict[Any, Any], subject: Topic) -> str | None:
+        if data.get("situation") is None:
+            return None
+        name = data["situation"]
+        options = subject.situations
+        if not options:  # pragma: no cover - every topic with situations allows them
+            raise self.fail(
+                f"topic {subject.slug!r} is about the normal procedure: it has no situation",
+                data,
+                "situation",
+            )
+        if name not in options:
+            raise self.fail(
+                f"unknown situation {name!r} for topic {subject.slug!r}"
+                f"{_suggest(str(name), options)}",
+                data,
+                "situation",
+            )
+        return str(name)
+
+    def rule(self, data: dict[Any, Any]) -> str | None:
+        if data.get("rule") is None:
+            return None
+        cited = data["rule"]
+        if not isinstance(cited, str):
+            raise self.fail(f"'rule' must be a rule id, not {_kind(cited)}", data, "rule")
+        from dealer_trainer.rules import corpus  # the corpus is read only when a rule is cited
+
+        try:
+            return corpus.rule(cited).id
+        except corpus.NotFound as exc:
+            close = exc.suggestions
+            hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+            raise self.fail(
+                f"unknown rule id {cited!r}{hint}; 'dealer-trainer rules list' shows them",
+                data,
+                "rule",
+            ) from None
+
+    def script(self, data: dict[Any, Any]) -> HandScript:
+        table = self.mapping(data, "table")
+        setup = data["setup"]
+        if not isinstance(setup, list):
+            raise self.fail(f"'setup' must be a list of events, not {_kind(setup)}", data, "setup")
+        if "deck" in data and "seed" in data:
+            raise self.fail("give 'deck' or 'seed', not both", data, "seed", of_key=True)
+        outer = data.get("ruleset")
+        if outer is not None and table.get("ruleset") is not None and outer != table["ruleset"]:
+            raise self.fail(
+                f"'ruleset' is {outer!r} but the table says {table['ruleset']!r}: give it once",
+                data,
+                "ruleset",
+            )
+        parts = {"table": table, "events": setup}
+        for key in ("deck", "seed"):
+            if key in data:
+                parts[key] = data[key]
+        script = parse_script(parts, self.locator, folder=self.folder)
+        if outer is None:
+            return script
+        if not isinstance(outer, str):
+            raise self.fail("'ruleset' must be a name or a ruleset file", data, "ruleset")
+        try:
+            ruleset = resolve(outer, relative_to=self.folder)
+        except KeyError:
+            raise self.fail(
+                f"unknown ruleset {outer!r}{_suggest(outer, RULESETS)}, or a house ruleset file"
+                " (.yaml)",
+                data,
+                "ruleset",
+            ) from None
+        except ScriptError as exc:
+            if exc.where is not None:
+                raise
+            raise self.fail(exc.message, data, "ruleset") from None
+        return replace(script, table=replace(script.table, ruleset=ruleset))
+
+    def question(self, spec: dict[Any, Any]) -> Question:
+        self.fields(spec, QUESTION_FIELDS, "question field")
+        self.required(spec, ("ask", "explain"), "the question")
+        kind = spec.get("kind", "choice")
+        if kind not in KINDS:
+            raise self.fail(
+                f"unknown question kind {kind!r}{_suggest(str(kind), KINDS)}", spec, "kind"
+            )
+        ask = self.text(spec, "ask", "'ask'")
+        explain = self.text(spec, "explain", "'explain'")
+        where = self.where(spec)
+        if kind == "order":
+            for key in ("choices", "fact"):
+                if key in spec:
+                    raise self.fail(f"an order question has no {key!r}", spec, key, of_key=True)
+            if "order" not in spec:
+                raise self.fail("an order question needs 'order': the steps in order", spec)
+            order = self.steps(spec["order"], spec, "order", "'order'")
+            if len(order) < 2:
+                raise self.fail("'order' needs at least two steps to put in order", spec, "order")
+            return Question(kind, ask, explain, order=order, where=where)
+        if "order" in spec:
+            raise self.fail(f"a {kind} question has no 'order'", spec, "order", of_key=True)
+        fact = None
+        if kind == "fact":
+            if "fact" not in spec:
+                raise self.fail(f"a fact question needs 'fact'{_suggest('', tuple(FACTS))}", spec)
+            fact = spec["fact"]
+            if fact not in FACTS:
+                raise self.fail(
+                    f"unknown fact {fact!r}{_suggest(str(fact), tuple(FACTS))}", spec, "fact"
+                )
+        elif "fact" in spec:
+            raise self.fail(
+                "only a fact question has 'fact' (kind: fact)", spec, "fact", of_key=True
+            )
+        if "choices" not in spec:
+            raise self.fail(f"a {kind} question needs 'choices'", spec)
+        choices = self.choices(spec["choices"], spec, kind)
+        return Question(kind, ask, explain, choices=choices, fact=fact, where=where)
+
+    def choices(self, value: Any, spec: dict[Any, Any], kind: str) -> tuple[Choice, ...]:
+        if not isinstance(value, list):
+            raise self.fail(f"'choices' must be a list, not {_kind(value)}", spec, "choices")
+        if len(value) < 2:
+            raise self.fail("a question needs at least two choices", spec, "choices")
+        choices: list[Choice] = []
+        texts: dict[str, int] = {}
+        for i, item in enumerate(value):
+            if not isinstance(item, dict):
+                raise self.fail(f"a choice is a mapping with 'text', not {_kind(item)}", value, i)
+            self.fields(item, CHOICE_FIELDS, "choice field")
+            self.required(item, ("text",), "the choice")
+            text = self.text(item, "text", "'text'")
+            if text in texts:
+                raise self.fail(f"the same text as choice {texts[text] + 1}", item, "text")
+            texts[text] = i
+            correct = item.get("correct", False)
+            if not isinstance(correct, bool):
+                raise self.fail(
+                    f"'correct' must be true or false, not {_kind(correct)}", item, "correct"
+                )
+            steps = None
+            if "steps" in item:
+                if kind != "choice":
+                    raise self.fail(
+                        "only a choice question's choices carry 'steps'", item, "steps", of_key=True
+                    )
+                steps = self.steps(item["steps"], item, "steps", "'steps'")
+            answer = None
+            if kind == "fact":
+                if "answer" not in item:
+                    raise self.fail("a fact question's choice needs 'answer'", item)
+                answer = _plain(item["answer"])
+            elif "answer" in item:
+                raise self.fail(
+                    "only a fact question's choices carry 'answer'", item, "answer", of_key=True
+                )
+            choices.append(Choice(text, correct, steps, answer, where=self.where(value, i)))
+        marked = [i for i, choice in enumerate(choices) if choice.correct]
+        if len(marked) != 1:
+            count = "no choice is" if not marked else f"{len(marked)} choices are"
+            raise self.fail(f"exactly one choice must be marked correct: {count}", spec, "choices")
+        with_steps = [choice.steps is not None for choice in choices]
+        if any(with_steps) and not all(with_steps):
+            i = with_steps.index(False)
+            raise self.fail("every choice needs 'steps' once one has them", value, i)
+        return tuple(choices)
+
+
+def _plain(value: Any) -> Any:
+    """A fact's answer made comparable: lists sorted, text folded."""
+    if isinstance(value, list):
+        return tuple(sorted(_plain(item) for item in value))
+    if isinstance(value, str):
+        return value.strip().casefold()
+    return value
+
+
+def parse_scenario(
+    data: Any,
+    locator: Locator | None = None,
+    *,
+    source: str | None = None,
+    folder: Path | None = None,
+) -> Scenario:
+    """Check an already-parsed scenario mapping; return the typed scenario."""
+    return _Reader(locator, folder).scenario(data, source)
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and check one scenario file (no engine replay: see :func:`verify`)."""
+    data, locator = load_file(path, "scenario file")
+    return parse_scenario(data, locator, source=str(path), folder=path.parent)
+
+
+def loads_scenario(text: str, source: str | None = None) -> Scenario:
+    """Read and check a scenario from YAML text."""
+    data, locator = load(text, source)
+    return parse_scenario(data, locator, source=source)
+
+
+# --- the facts a fact question may ask ----------------------------------------------------------
+
+
+def _odd_chip(hand: Hand) -> int | None:
+    for pot in hand.current_pots():
+        if len(pot.winners) > 1 and pot.amount % len(pot.winners):
+            return pot.winners[0]  # winners in dealing order: the first left of the button
+    return None
+
+
+def _next_card_to(hand: Hand) -> int | None:
+    return hand._seat_to_deal() if hand.state == "dealing" else None
+
+
+def _to_act(hand: Hand) -> int | None:
+    betting = hand.betting
+    return betting.to_act if betting is not None and not hand.awarded else None
+
+
+#: fact name -> (what it means, how the engine answers it)
+FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
+    "to_act": ("the seat whose turn it is to act (null: nobody)", _to_act),
+    "next_card_to": ("the seat the next hole card goes to", _next_card_to),
+    "burns": ("how many burn cards are on the table", lambda hand: len(hand.table.burns)),
+    "board_cards": ("how many cards are on the board", lambda hand: len(hand.table.board)),
+    "pot": (
+        "the chips in the middle, all pots together",
+        lambda hand: sum(p.amount for p in hand.current_pots()),
+    ),
+    "pots": (
+        "how many pots there are (main pot and side pots)",
+        lambda hand: len(hand.current_pots()),
+    ),
+    "winners": (
+        "the seats that won chips",
+        lambda hand: sorted(s for s, won in hand.won.items() if won),
+    ),
+    "odd_chip": ("the seat that gets the odd chip of a split pot", _odd_chip),
+    "showdown_first": (
+        "the seat that shows first at the showdown",
+        lambda hand: next(iter(hand.showing_order()), None),
+    ),
+    "next_step": (
+        "the dealer's next step (any the procedure allows)",
+        lambda hand: hand.expected_next(),
+    ),
+    "misdeal": ("whether a misdeal was called", lambda hand: hand.misdeals > 0),
+}
+
+
+# --- verification -----------------------------------------------------------------------------
+
+
+def recovery_steps(steps: tuple[str, ...]) -> tuple[str, ...]:
+    """A recovery's dealer events as a choice names them: waits dropped, aliases resolved."""
+    from dealer_trainer.procedure.rulings import STEP_ALIASES, WAITS
+
+    return tuple(STEP_ALIASES.get(step, step) for step in steps if step not in WAITS)
+
+
+@dataclass(frozen=True, slots=True)
+class Verified:
+    """A scenario the engine has proved, with what the engine found."""
+
+    scenario: Scenario
+    hand: Hand
+    #: the situation the setup produced (None for a normal-procedure scenario)
+    situation: str | None
+    #: the recovery the engine requires (as dealer events), and its rule and words
+    steps: tuple[str, ...] = ()
+    rule: str | None = None
+    words: tuple[str, ...] = ()
+    #: a fact question's value, as the engine has it
+    fact: Any = None
+    #: the cards the setup turned face up in the deal (exposed or boxed), in order
+    exposed: tuple[str, ...] = ()
+
+
+def _fail(message: str, where: str | None) -> ScriptError:
+    return ScriptError(message, where=where)
+
+
+def verify(scenario: Scenario) -> Verified:
+    """Replay ``setup`` and prove the answer key; raise :class:`ScriptError` where it is wrong."""
+    from dealer_trainer.procedure.hand import Hand
+    from dealer_trainer.procedure.rulings import situation as find_situation
+
+    shown: list[str] = []
+    with Hand(scenario.script) as hand:
+        for event in scenario.script.events:
+            face_up = event.name == "pitch" and (event.exposed or event.boxed) and hand.table.stub
+            card = hand.table.stub[0].text if face_up else None
+            if hand.handle(event).outcome == "accepted" and card is not None:
+                shown.append(card)
+        hand.audit()
+    if hand.rejected:
+        first = hand.rejected[0]
+        event = scenario.script.events[first.event]
+        raise _fail(
+            f"the engine rejects this setup event ({event.describe()}): {first.reason}",
+            event.where,
+        )
+    question = scenario.question
+    subject = scenario.topic
+    wanted: tuple[str, ...] = (scenario.situation,) if scenario.situation else ()
+    if not wanted and subject.kind == "irregularity":
+        wanted = subject.situations
+    arisen = [item.situation for item in hand.irregularities if item.situation]
+    found = None
+    if wanted:
+        matching = [name for name in arisen if name in wanted]
+        if not matching:
+            got = f"it produces {', '.join(arisen)}" if arisen else "it produces no irregularity"
+            raise _fail(
+                f"the setup must produce {' or '.join(wanted)} for topic "
+                f"{scenario.topic.slug!r}; {got}",
+                scenario.where("setup"),
+            )
+        found = matching[-1]
+    elif scenario.topic.slug == "misdeal" and not hand.misdeals:
+        raise _fail("the setup must end in a misdeal for topic 'misdeal'", scenario.where("setup"))
+    elif scenario.topic.slug == "misdeal":
+        found = arisen[-1] if arisen else None
+    steps: tuple[str, ...] = ()
+    rule = words = None
+    if found is not None:
+        outcome = find_situation(found).outcome(scenario.ruleset)
+        steps, rule, words = recovery_steps(outcome.steps), outcome.rule, outcome.words
+    value = None
+    if question.kind == "order":
+        _check_order(scenario, steps, found)
+    elif question.kind == "fact":
+        assert question.fact is not None
+        value = FACTS[question.fact][1](hand)
+        _check_fact(question, value)
+    elif question.choices[0].steps is not None:
+        _check_choices(scenario, steps, found)
+    return Verified(scenario, hand, found, steps, rule, words or (), value, tuple(shown))
+
+
+def _say(steps: tuple[str, ...]) -> str:
+    return ", ".join(steps) if steps else "nothing (play goes on)"
+
+
+def _check_order(scenario: Scenario, steps: tuple[str, ...], found: str | None) -> None:
+    question = scenario.question
+    if found is None:
+        raise _fail(
+            "an order question asks for a recovery: its topic must be a dealer error",
+            question.where,
+        )
+    key = recovery_steps(question.order)
+    if key != steps:
+        raise _fail(
+            f"'order' must be the recovery the engine requires under {scenario.ruleset.name} "
+            f"for {found}: {_say(steps)}; it is {_say(key)}",
+            scenario.where("question"),
+        )
+
+
+def _check_choices(scenario: Scenario, steps: tuple[str, ...], found: str | None) -> None:
+    question = scenario.question
+    if found is None:
+        raise _fail(
+            "choices with 'steps' stand for a recovery: the topic must be a dealer error",
+            question.where,
+        )
+    matching = [c for c in question.choices if recovery_steps(c.steps or ()) == steps]
+    correct = question.correct
+    assert correct is not None
+    if correct not in matching:
+        raise _fail(
+            f"the choice marked correct is not the recovery the engine requires under "
+            f"{scenario.ruleset.name} for {found}: {_say(steps)}; it says "
+            f"{_say(recovery_steps(correct.steps or ()))}",
+            correct.where,
+        )
+    for other in matching:
+        if other is not correct:
+            raise _fail(
+                f"this choice is also the engine's recovery ({_say(steps)}) but is not marked "
+                "correct: no two choices may stand for the same steps",
+                other.where,
+            )
+
+
+def _check_fact(question: Question, value: Any) -> None:
+    assert question.fact is not None
+    if question.fact == "next_step":
+        allowed = set(value)
+        right = [c for c in question.choices if c.answer in allowed]
+        shown = ", ".join(value) or "nothing"
+    else:
+        plain = _plain(value)
+        right = [c for c in question.choices if c.answer == plain]
+        shown = "none" if value is None else str(value)
+    correct = question.correct
+    assert correct is not None
+    if correct not in right:
+        raise _fail(
+            f"the choice marked correct answers {correct.answer!r}, but the engine's "
+            f"{question.fact} is {shown}",
+            correct.where,
+        )
+    for other in right:
+        if other is not correct:
+            raise _fail(
+                f"this choice's answer {other.answer!r} is also right ({question.fact} is {shown}):"
+                " no other choice may be",
+                other.where,
+            )
+
+
+# --- the bank ---------------------------------------------------------------------------------
+
+
+def bank_dir() -> Path:
+    """The shipped scenario bank: inside the installed package, else the checkout's scenarios/."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "bank", here.parent / "scenarios"):
+        if candidate.is_dir():
+            return candidate
+    raise ScriptError(f"the scenario bank is missing (looked in {here / 'bank'})")
+
+
+def find_scenarios(paths: list[Path]) -> Iterator[Path]:
+    """Every scenario file named: files as given, folders searched for *.yaml / *.yml."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(
+                p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
+            )
+        else:
+            yield path
