@@ -1,0 +1,262 @@
+"""Drafting a scenario from the engine: the core of ``dealer-trainer scenarios new``.
+
+:func:`draft` takes a table, a ruleset and the dealer error to inject, and returns a scenario
+mapping (contract 2) ready to write as YAML: ``setup`` is built by driving the engine on that
+table (:data:`RECIPES` says where the error goes: after the deal, with one player still to act,
+...), and the choices come from the rulings: the recovery the engine requires, the other
+rulebook's recovery where it differs, and common mistakes. The draft validates as it is; the
+pit boss then edits the wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import yaml
+
+from dealer_trainer.errors import ScriptError
+from dealer_trainer.handscript import parse_script
+from dealer_trainer.procedure.rulings import MISDEAL_STEPS, MISDEAL_WORDS, Outcome, situation
+from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
+from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.scenario import recovery_steps
+
+__all__ = ["RECIPES", "Mistake", "draft", "dump", "setup_for", "situations"]
+
+#: where each dealer error is injected; the macro steps are expanded by :func:`setup_for`:
+#: ``betting`` plays the round out (everyone calls or checks), ``all_but_one`` leaves exactly
+#: one player still to act, ``to_button`` / ``to_third`` pitch to a given seat of the order
+RECIPES: dict[str, tuple[Any, ...]] = {
+    "exposed_first_cards": ("post_blinds", {"pitch": {"exposed": True}}),
+    "exposed_other_card": ("post_blinds", "pitch", "pitch", {"pitch": {"exposed": True}}, "deal"),
+    "exposed_two_cards": (
+        "post_blinds",
+        "pitch",
+        "pitch",
+        {"pitch": {"exposed": True}},
+        {"pitch": {"exposed": True}},
+    ),
+    "extra_card": ("post_blinds", "deal", "pitch"),
+    "extra_cards": ("post_blinds", "deal", "pitch", "pitch"),
+    "boxed_card": ("post_blinds", "pitch", {"pitch": {"boxed": True}}),
+    "boxed_cards": (
+        *("post_blinds", {"pitch": {"boxed": True}}, "replace"),
+        *("pitch", {"pitch": {"boxed": True}}),
+    ),
+    "wrong_first_seat": ("post_blinds", "to_button"),
+    "missed_seat": ("post_blinds", "pitch", "to_third"),
+    "flop_too_many_cards": ("post_blinds", "deal", "betting", "burn", {"flop": {"cards": 4}}),
+    "flop_five_or_more_cards": ("post_blinds", "deal", "betting", "burn", {"flop": {"cards": 5}}),
+    "flop_without_burn": ("post_blinds", "deal", "betting", "flop"),
+    "premature_flop": ("post_blinds", "deal", "all_but_one", "burn", "flop"),
+    "premature_turn": (
+        *("post_blinds", "deal", "betting", "burn", "flop"),
+        *("all_but_one", "burn", "turn"),
+    ),
+    "premature_river": (
+        *("post_blinds", "deal", "betting", "burn", "flop", "betting", "burn", "turn"),
+        *("all_but_one", "burn", "river"),
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """A tempting wrong recovery, offered beside the right one."""
+
+    text: str
+    steps: tuple[str, ...]
+
+
+#: common mistakes (each is offered only where its steps differ from the right recovery's)
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("Nothing needs fixing: play on as the cards lie.", ()),
+    Mistake(" ".join(MISDEAL_WORDS), tuple(MISDEAL_STEPS)),
+    Mistake(
+        "Put the cards back in the stub and deal them again at once, without shuffling.",
+        ("retrieve", "deal"),
+    ),
+    Mistake("Burn another card and carry on.", ("burn",)),
+)
+
+
+def situations() -> list[str]:
+    """The dealer errors the wizard can inject, in the order of the topics."""
+    return [name for item in TOPICS for name in item.situations if name in RECIPES]
+
+
+def _topic_of(name: str) -> str:
+    return next(item.slug for item in TOPICS if name in item.situations)
+
+
+def _passive(hand: Any) -> dict[str, Any]:
+    from dealer_trainer.betting import Action
+
+    seat = hand.betting.to_act
+    action = "check" if Action.CHECK in hand.betting.legal_actions(seat) else "call"
+    return {"act": {"seat": seat, "action": action}}
+
+
+def _play(hand: Any, item: Any, index: int) -> None:
+    event = parse_script({"table": dict(hand.spec_source), "deck": [], "events": [item]}).events[0]
+    verdict = hand.handle(replace(event, index=index))
+    if verdict.outcome != "accepted":
+        raise ScriptError(f"cannot build this setup on this table: {verdict.reason}")
+
+
+def setup_for(table: Mapping[str, Any], name: str, ruleset: Ruleset | None = None) -> list[Any]:
+    """The setup events that bring ``table`` to the dealer error ``name`` (a situation).
+
+    Raises :class:`ScriptError` when the error cannot arise on this table under ``ruleset``
+    (under tda-2024 one extra card is already a misdeal: there is no second).
+    """
+    from dealer_trainer.procedure.hand import Hand
+
+    if name not in RECIPES:
+        raise ScriptError(f"the wizard cannot inject {name!r}; it can: {', '.join(RECIPES)}")
+    script = parse_script({"table": dict(table), "deck": [], "events": []})
+    if ruleset is not None:
+        script = replace(script, table=replace(script.table, ruleset=ruleset))
+    events: list[Any] = []
+    with Hand(script) as hand:
+        hand.spec_source = table  # type: ignore[attr-defined]
+        for step in RECIPES[name]:
+            betting = hand.betting
+            items: list[Any]
+            if step == "betting":
+                items = []
+                while (
+                    hand.betting is not None
+                    and hand.betting.to_act is not None
+                    and hand.state
+                    in (
+                        "preflop",
+                        "flop",
+                        "turn",
+                        "river",
+                    )
+                ):
+                    item = _passive(hand)
+                    _play(hand, item, len(events) + len(items))
+                    items.append(item)
+                events.extend(items)
+                continue
+            if step == "all_but_one":
+                assert betting is not None
+                live = [seat for seat in betting.live if seat not in betting.all_in]
+                for _ in range(len(live) - 1):
+                    item = _passive(hand)
+                    _play(hand, item, len(events))
+                    events.append(item)
+                continue
+            if step in ("to_button", "to_third"):
+                order = hand.order
+                if step == "to_third" and len(order) < 3:
+                    raise ScriptError("a missed seat needs a table of three players or more")
+                seat = order[-1] if step == "to_button" else order[2]
+                step = {"pitch": {"to": seat}}
+            _play(hand, step, len(events))
+            events.append(step)
+        arisen = [item.situation for item in hand.irregularities]
+    if name not in arisen:
+        got = ", ".join(arisen) or "nothing"
+        raise ScriptError(
+            f"{name} cannot arise under {script.table.ruleset.name}: this setup ends in {got}"
+        )
+    return events
+
+
+def _other(ruleset: Ruleset) -> Ruleset:
+    return BUILTIN["tda-2024" if ruleset.family == "roberts" else "roberts"]
+
+
+def _choices(name: str, ruleset: Ruleset) -> list[dict[str, Any]]:
+    found = situation(name)
+    right = found.outcome(ruleset)
+    offered: list[tuple[str, tuple[str, ...], bool]] = [
+        (
+            " ".join(right.words) or "Nothing to fix: play goes on.",
+            recovery_steps(right.steps),
+            True,
+        )
+    ]
+    other: Outcome = found.outcome(_other(ruleset))
+    candidates = [(" ".join(other.words), recovery_steps(other.steps))]
+    candidates += [(mistake.text, mistake.steps) for mistake in MISTAKES]
+    seen = {offered[0][1]}
+    for text, steps in candidates:
+        if steps not in seen and text and len(offered) < 4:
+            seen.add(steps)
+            offered.append((text, steps, False))
+    return [
+        {"text": text, "steps": list(steps), **({"correct": True} if correct else {})}
+        for text, steps, correct in offered
+    ]
+
+
+def draft(
+    *,
+    name: str,
+    ruleset: Ruleset,
+    table: Mapping[str, Any],
+    ident: str,
+    title: str | None = None,
+    difficulty: int = 2,
+    kind: str = "choice",
+    ask: str | None = None,
+) -> dict[str, Any]:
+    """A scenario mapping for the dealer error ``name`` on ``table`` under ``ruleset``."""
+    found = situation(name)
+    outcome = found.outcome(ruleset)
+    setup = setup_for(table, name, ruleset)
+    question: dict[str, Any]
+    steps = recovery_steps(outcome.steps)
+    if kind == "order":
+        if len(steps) < 2:
+            raise ScriptError(f"the recovery from {name} has fewer than two steps to order")
+        question = {"kind": "order", "ask": ask or "Put the recovery steps in order."}
+        question["order"] = list(steps)
+    else:
+        question = {"ask": ask or "What is the correct recovery?"}
+        question["choices"] = _choices(name, ruleset)
+    question["explain"] = (
+        f"{found.title}: under {ruleset.name} the rule is {outcome.rule}. "
+        + " ".join(outcome.words)
+    ).strip()
+    return {
+        "id": ident,
+        "title": title or found.title,
+        "topic": _topic_of(name),
+        "difficulty": difficulty,
+        "ruleset": ruleset.name if ruleset.source is None else str(ruleset.source),
+        "situation": name,
+        "table": dict(table),
+        "deck": [],
+        "setup": setup,
+        "question": question,
+    }
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _represent_dict(dumper: yaml.SafeDumper, data: dict[str, Any]) -> yaml.Node:
+    flow = all(not isinstance(v, dict | list) or not v for v in data.values()) and len(data) < 4
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    flow = all(isinstance(v, str | int) for v in data) and len(data) < 8
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+_Dumper.add_representer(dict, _represent_dict)
+_Dumper.add_representer(list, _represent_list)
+
+
+def dump(scenario: Mapping[str, Any]) -> str:
+    """A scenario mapping as YAML, fields in contract order, small items on one line."""
+    return yaml.dump(dict(scenario), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=96)

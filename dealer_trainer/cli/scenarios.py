@@ -1,0 +1,387 @@
+"""``dealer-trainer scenarios``: validate, list, show and write quiz scenarios.
+
+``validate`` proves scenario files against the engine; ``list`` and ``show`` read the shipped
+bank (or the files given); ``new`` is the authoring wizard (questionary prompts, or a flag for
+every question when there is no terminal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dealer_trainer.cli.render import Painter, use_colour
+from dealer_trainer.errors import DealerTrainerError, ScriptError
+from dealer_trainer.rules.topics import TOPICS
+
+__all__ = ["add_parser", "run"]
+
+#: show progress on standard error when a bank has more files than this (and it is a terminal)
+PROGRESS_FROM = 50
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``scenarios`` and its subcommands on the main parser's subcommands."""
+    parser = commands.add_parser(
+        "scenarios",
+        help="validate, list, show and write quiz scenarios",
+        description=(
+            "Quiz scenarios (YAML, see docs/authoring.md): prove them against the engine, list "
+            "and show the shipped bank, or write a new one with the wizard."
+        ),
+    )
+    sub = parser.add_subparsers(dest="scenarios_command", metavar="COMMAND")
+
+    validate = sub.add_parser(
+        "validate",
+        help="check scenario files: their format, and their answer keys against the engine",
+        description=(
+            "Check each scenario file: YAML syntax, fields and types (each error as "
+            "file:line:col), then replay its setup through the engine and prove the answer key. "
+            "Exit 1 if any file has an error."
+        ),
+    )
+    validate.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    validate.add_argument("--json", action="store_true", help="print one JSON object")
+
+    listing = sub.add_parser(
+        "list",
+        help="list the scenarios of the bank",
+        description="List the shipped scenarios (or those under --bank): id, topic, level, title.",
+    )
+    listing.add_argument("--topic", help="only this topic (see 'dealer-trainer rules list')")
+    listing.add_argument("--ruleset", help="only scenarios under this ruleset")
+    listing.add_argument("--bank", metavar="PATH", help="a folder of scenarios (default: shipped)")
+    listing.add_argument("--json", action="store_true", help="print a JSON list")
+
+    show = sub.add_parser(
+        "show",
+        help="draw a scenario's table and question",
+        description=(
+            "Replay a scenario's setup and draw the table as the dealer sees it (seats, button, "
+            "blinds, board, burns, exposed and set-aside cards, pot), then its question."
+        ),
+    )
+    show.add_argument("id", help="a scenario id from the bank, or a scenario file")
+    show.add_argument("--answer", action="store_true", help="show the answer key and explanation")
+    show.add_argument("--bank", metavar="PATH", help="a folder of scenarios (default: shipped)")
+    show.add_argument("--json", action="store_true", help="print one JSON object")
+
+    new = sub.add_parser(
+        "new",
+        help="write a new scenario with the wizard",
+        description=(
+            "Write a scenario: choose the topic, ruleset, table and the dealer error to inject; "
+            "the setup and the choices come from the engine, and the file written validates. "
+            "Each question has a flag; without a terminal, every flag without a default is needed."
+        ),
+    )
+    new.add_argument("--topic", help="the topic (a dealer-error topic)")
+    new.add_argument("--error", help="the dealer error to inject (a situation name)")
+    new.add_argument("--ruleset", help="roberts, tda-2024 or a house ruleset file")
+    new.add_argument("--seats", type=int, help="how many players (2-10)")
+    new.add_argument("--button", type=int, help="the button's seat")
+    new.add_argument("--blinds", help="small and big blind, as 1/2")
+    new.add_argument("--stacks", type=int, help="every player's stack (default 200)")
+    new.add_argument("--kind", choices=("choice", "order"), help="the question's kind")
+    new.add_argument("--difficulty", type=int, choices=(1, 2, 3), help="1 easy .. 3 hard")
+    new.add_argument("--id", dest="ident", help="the scenario id (lower-case-hyphenated)")
+    new.add_argument("--title", help="the title (default: the error's own)")
+    new.add_argument("--ask", help="the question asked (default: 'What is the correct recovery?')")
+    new.add_argument("--output", "-o", help="the file to write (default: scenarios/TOPIC/ID.yaml)")
+    new.add_argument("--force", action="store_true", help="overwrite an existing file")
+    new.add_argument("--yes", "-y", action="store_true", help="take defaults without asking")
+    parser.set_defaults(scenarios_parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run a ``scenarios`` subcommand; return the exit code."""
+    command = args.scenarios_command
+    if command == "validate":
+        return _validate([Path(p) for p in args.paths], as_json=args.json)
+    if command == "list":
+        return _list(args)
+    if command == "show":
+        return _show(args)
+    if command == "new":
+        from dealer_trainer.cli.wizard import run_wizard
+
+        return run_wizard(args)
+    args.scenarios_parser.print_help()
+    return 0
+
+
+# --- validate ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    file: str
+    where: str | None
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        line = col = None
+        if self.where and self.where.startswith(self.file + ":"):
+            parts = self.where[len(self.file) + 1 :].split(":")
+            if len(parts) == 2 and all(p.isdigit() for p in parts):
+                line, col = int(parts[0]), int(parts[1])
+        return {"file": self.file, "line": line, "col": col, "message": self.message}
+
+    def __str__(self) -> str:
+        return f"{self.where or self.file}: {self.message}"
+
+
+class _Progress:
+    """``validating 120/1000`` on standard error, for a terminal and a large bank only."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.on = total > PROGRESS_FROM and sys.stderr.isatty()
+
+    def __call__(self, done: int) -> None:
+        if self.on and (done % 25 == 0 or done == self.total):
+            sys.stderr.write(f"\rvalidating {done}/{self.total}")
+            if done == self.total:
+                sys.stderr.write("\r" + " " * 30 + "\r")
+            sys.stderr.flush()
+
+
+def check_files(
+    files: list[Path], progress: Callable[[int], None] | None = None
+) -> tuple[list[tuple[Path, Any]], list[_Problem]]:
+    """Load and verify every file; return the scenarios proved and the problems found."""
+    from dealer_trainer.scenario import load_scenario, verify
+
+    good: list[tuple[Path, Any]] = []
+    problems: list[_Problem] = []
+    seen: dict[str, Path] = {}
+    for done, path in enumerate(files, 1):
+        try:
+            scenario = load_scenario(path)
+            verify(scenario)
+        except ScriptError as exc:
+            problems.append(_Problem(str(path), exc.where, exc.message))
+        else:
+            if scenario.id in seen:
+                problems.append(
+                    _Problem(
+                        str(path),
+                        scenario.where("id"),
+                        f"duplicate id {scenario.id!r}: {seen[scenario.id]} has it too",
+                    )
+                )
+            else:
+                seen[scenario.id] = path
+                good.append((path, scenario))
+        if progress is not None:
+            progress(done)
+    return good, problems
+
+
+def _validate(paths: list[Path], *, as_json: bool) -> int:
+    from dealer_trainer.scenario import find_scenarios
+
+    problems: list[_Problem] = []
+    files: list[Path] = []
+    for path in paths:
+        if not path.exists():
+            problems.append(_Problem(str(path), None, "no such file or folder"))
+        else:
+            files.extend(find_scenarios([path]))
+    good, found = check_files(files, _Progress(len(files)))
+    problems += found
+    bad_files = len({problem.file for problem in problems})
+    if as_json:
+        json.dump(
+            {
+                "checked": len(files),
+                "valid": len(good),
+                "invalid": bad_files,
+                "errors": [problem.as_dict() for problem in problems],
+            },
+            sys.stdout,
+            indent=2,
+        )
+        sys.stdout.write("\n")
+    else:
+        paint = Painter(use_colour())
+        for problem in problems:
+            print(problem)
+        verdict = paint("all valid", "green") if not problems else paint("errors", "red")
+        print(
+            f"{len(files)} scenario file{'s' if len(files) != 1 else ''} checked: "
+            f"{len(good)} valid, {bad_files} with errors ({verdict})"
+        )
+    return 1 if problems else 0
+
+
+# --- list and show ----------------------------------------------------------------------------
+
+
+def _bank(folder: str | None) -> Path:
+    from dealer_trainer.scenario import bank_dir
+
+    if folder is None:
+        return bank_dir()
+    path = Path(folder)
+    if not path.is_dir():
+        raise ScriptError(f"no such folder: {folder}")
+    return path
+
+
+def _load_all(folder: Path) -> Iterable[Any]:
+    """Every scenario of a folder that loads; the others are named on standard error."""
+    from dealer_trainer.scenario import find_scenarios, load_scenario
+
+    for path in find_scenarios([folder]):
+        try:
+            yield load_scenario(path)
+        except ScriptError as exc:
+            print(f"dealer-trainer: skipped {exc}", file=sys.stderr)
+
+
+def _check_topic(slug: str | None) -> None:
+    slugs = [item.slug for item in TOPICS]
+    if slug is not None and slug not in slugs:
+        import difflib
+
+        close = difflib.get_close_matches(slug, slugs, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise _BadArgument(f"unknown topic {slug!r}{hint}; topics: {', '.join(slugs)}")
+
+
+class _BadArgument(DealerTrainerError):
+    exit_code = 2
+
+
+def _list(args: argparse.Namespace) -> int:
+    _check_topic(args.topic)
+    rows = []
+    for scenario in _load_all(_bank(args.bank)):
+        if args.topic and scenario.topic.slug != args.topic:
+            continue
+        if args.ruleset and scenario.ruleset.name != args.ruleset:
+            continue
+        rows.append(
+            {
+                "id": scenario.id,
+                "topic": scenario.topic.slug,
+                "difficulty": scenario.difficulty,
+                "ruleset": scenario.ruleset.name,
+                "kind": scenario.question.kind,
+                "title": scenario.title,
+                "file": scenario.source,
+            }
+        )
+    rows.sort(key=lambda row: (row["topic"], row["difficulty"], row["id"]))
+    if args.json:
+        json.dump(rows, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    if not rows:
+        print("no scenarios match")
+        return 1
+    width = max(len(row["id"]) for row in rows)
+    for row in rows:
+        level = "*" * row["difficulty"]
+        print(
+            f"{row['id']:<{width}}  {row['topic']:<17} {level:<3} {row['ruleset']:<9} "
+            f"{row['title']}"
+        )
+    print(f"{len(rows)} scenario{'s' if len(rows) != 1 else ''}")
+    return 0
+
+
+def _find(ident: str, folder: str | None) -> Any:
+    from dealer_trainer.scenario import load_scenario
+
+    path = Path(ident)
+    if path.suffix in (".yaml", ".yml") or path.is_file():
+        return load_scenario(path)
+    ids = []
+    for scenario in _load_all(_bank(folder)):
+        if scenario.id == ident:
+            return scenario
+        ids.append(scenario.id)
+    import difflib
+
+    close = difflib.get_close_matches(ident, ids, n=3)
+    hint = f"; did you mean {', '.join(close)}?" if close else "; 'scenarios list' shows them"
+    raise _NotFound(f"no scenario {ident!r}{hint}")
+
+
+class _NotFound(DealerTrainerError):
+    exit_code = 1
+
+
+def _show(args: argparse.Namespace) -> int:
+    from dealer_trainer.cli.table_view import draw_table, table_facts
+    from dealer_trainer.scenario import verify
+
+    scenario = _find(args.id, args.bank)
+    proved = verify(scenario)
+    facts = table_facts(proved)
+    question = scenario.question
+    if args.json:
+        out: dict[str, Any] = {
+            "id": scenario.id,
+            "title": scenario.title,
+            "topic": scenario.topic.slug,
+            "difficulty": scenario.difficulty,
+            "ruleset": scenario.ruleset.name,
+            "table": facts,
+            "question": {
+                "kind": question.kind,
+                "ask": question.ask,
+                "choices": [choice.text for choice in question.choices],
+                "order": sorted(question.order),
+            },
+        }
+        if args.answer:
+            out["answer"] = _answer(proved)
+        json.dump(out, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    paint = Painter(use_colour())
+    level = "*" * scenario.difficulty
+    lines = [
+        paint(scenario.title, "bold"),
+        f"{scenario.id} · {scenario.topic.slug} · {level} · {scenario.ruleset.name}",
+        "",
+        *draw_table(facts, paint),
+        "",
+        paint(question.ask, "bold"),
+    ]
+    if question.kind == "order":
+        lines += [f"  - {step}" for step in sorted(question.order)]
+    for i, choice in enumerate(question.choices, 1):
+        mark = paint("  <- correct", "green") if args.answer and choice.correct else ""
+        lines.append(f"  {i}. {choice.text}{mark}")
+    if args.answer:
+        answer = _answer(proved)
+        lines.append("")
+        if question.kind == "order":
+            lines.append("order: " + ", ".join(question.order))
+        if answer["rule"]:
+            lines.append(f"rule: {answer['rule']}")
+        lines.append(question.explain)
+    print("\n".join(lines))
+    return 0
+
+
+def _answer(proved: Any) -> dict[str, Any]:
+    question = proved.scenario.question
+    correct = question.correct
+    return {
+        "choice": None if correct is None else correct.text,
+        "order": list(question.order),
+        "steps": list(proved.steps),
+        "rule": proved.rule or proved.scenario.rule,
+        "explain": question.explain,
+    }

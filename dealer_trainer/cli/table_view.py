@@ -1,0 +1,94 @@
+"""The table as the dealer sees it, drawn for a scenario (``scenarios show``, the quiz).
+
+:func:`table_facts` reads a verified scenario's hand into plain data (JSON-ready);
+:func:`draw_table` turns that into lines of text: the seats around the table with the button
+and the blinds, stacks and chips in front, hole cards face down unless they were exposed, then
+the board, the burns, the set-aside cards and the pot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer_trainer.cli.render import Painter
+
+__all__ = ["draw_table", "table_facts"]
+
+
+def table_facts(proved: Any) -> dict[str, Any]:
+    """What the dealer can see after the setup of a verified scenario."""
+    hand = proved.hand
+    table = hand.table
+    spec = hand.spec
+    betting = hand.betting
+    exposed = set(proved.exposed)
+    blinds = {"small": spec.stakes.small_blind, "big": spec.stakes.big_blind}
+    order = hand.order or table.players()
+    roles: dict[int, list[str]] = {table.button: ["button"]}
+    if len(order) >= 2:  # heads-up the button posts the small blind (RRoP-HEP 2)
+        small, big = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
+        roles.setdefault(small, []).append("small blind")
+        roles.setdefault(big, []).append("big blind")
+    seats = []
+    for seat in sorted(table.stacks):
+        hole = table.holes.get(seat, [])
+        seats.append(
+            {
+                "seat": seat,
+                "roles": roles.get(seat, []),
+                "chips": hand.chips(seat),
+                "in_front": betting.bets.get(seat, 0) if betting is not None else 0,
+                "cards": len(hole),
+                "face_up": [card.text for card in hole if card.text in exposed],
+                "folded": betting is not None and seat in betting.folded,
+            }
+        )
+    pots = hand.current_pots()
+    return {
+        "button": table.button,
+        "blinds": blinds,
+        "seats": seats,
+        "board": [card.text for card in table.board],
+        "burns": [card.text for card in table.burns],
+        "exposed": list(proved.exposed),
+        "set_aside": [card.text for card in table.set_aside],
+        "pot": sum(pot.amount for pot in pots),
+        "pots": [pot.amount for pot in pots],
+        "to_act": betting.to_act if betting is not None and not hand.awarded else None,
+        "stub": len(table.stub),
+    }
+
+
+def draw_table(facts: dict[str, Any], paint: Painter) -> list[str]:
+    """The table as lines of text (colour through ``paint``)."""
+
+    def cards(items: list[str]) -> str:
+        return " ".join(items) if items else "-"
+
+    blinds = facts["blinds"]
+    lines = [f"blinds {blinds.get('small', '?')}/{blinds.get('big', '?')}"]
+    for info in facts["seats"]:
+        down = info["cards"] - len(info["face_up"])
+        shown = " ".join(["[]"] * down + [paint(card, "yellow") for card in info["face_up"]])
+        roles = f" ({', '.join(info['roles'])})" if info["roles"] else ""
+        marks = []
+        if info["in_front"]:
+            marks.append(f"{info['in_front']} in front")
+        if info["folded"]:
+            marks.append("folded")
+        if facts["to_act"] == info["seat"]:
+            marks.append(paint("to act", "cyan"))
+        extra = f"  {', '.join(marks)}" if marks else ""
+        lines.append(
+            f"  seat {info['seat']:>2}{roles:<28} {shown or '-':<8} chips {info['chips']:>5}{extra}"
+        )
+    lines.append(f"board:     {paint(cards(facts['board']), 'bold')}")
+    lines.append(f"burns:     {len(facts['burns'])} ({cards(facts['burns'])})")
+    if facts["exposed"]:
+        lines.append(f"exposed:   {paint(cards(facts['exposed']), 'yellow')}")
+    if facts["set_aside"]:
+        lines.append(f"set aside: {cards(facts['set_aside'])}")
+    pots = facts["pots"]
+    split = f" ({' + '.join(map(str, pots))})" if len(pots) > 1 else ""
+    lines.append(f"pot:       {facts['pot']}{split}")
+    return lines

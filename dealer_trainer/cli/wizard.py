@@ -1,0 +1,237 @@
+"""``dealer-trainer scenarios new``: the authoring wizard.
+
+Every question has a flag. A question whose flag is missing is asked with questionary when
+standard input is a terminal; without one (or with ``--yes``) the default is taken, and a
+question without a default must come as a flag. The draft comes from the engine
+(:func:`dealer_trainer.authoring.draft`), is proved like any scenario, and only then written,
+atomically: Ctrl-C at any prompt leaves no file behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from dealer_trainer.errors import DealerTrainerError, ScriptError
+
+__all__ = ["Prompter", "QuestionaryPrompter", "run_wizard"]
+
+
+class WizardError(DealerTrainerError):
+    """A wizard answer that cannot be used (exit 2)."""
+
+    exit_code = 2
+
+
+class Prompter(Protocol):
+    """Asks one question at a time (questionary in a terminal; a fake in tests)."""
+
+    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
+        """Pick one of ``(value, label)`` choices; return the value."""
+        ...
+
+    def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
+        """Free text; ``check`` returns an error message for a bad answer (None: fine)."""
+        ...
+
+
+class QuestionaryPrompter:
+    """Prompts with questionary; Ctrl-C raises KeyboardInterrupt (``unsafe_ask``)."""
+
+    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
+        import questionary
+
+        options = [questionary.Choice(label, value=value) for value, label in choices]
+        chosen = questionary.select(message, choices=options, default=_label(choices, default))
+        return str(chosen.unsafe_ask())
+
+    def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
+        import questionary
+
+        def validate(answer: str) -> bool | str:
+            problem = check(answer)
+            return True if problem is None else problem
+
+        return str(questionary.text(message, default=default, validate=validate).unsafe_ask())
+
+
+def _label(choices: Sequence[tuple[str, str]], value: str) -> str | None:
+    return next((label for v, label in choices if v == value), None)
+
+
+class _Asker:
+    """Takes each answer from its flag, else the prompter, else the default."""
+
+    def __init__(self, prompter: Prompter | None, use_defaults: bool) -> None:
+        self.prompter = prompter
+        self.use_defaults = use_defaults
+        self.missing: list[str] = []
+
+    def select(
+        self, flag: str, given: Any, message: str, choices: Sequence[tuple[str, str]], default: str
+    ) -> str:
+        values = [value for value, _ in choices]
+        if given is not None:
+            if str(given) not in values:
+                raise WizardError(f"{flag} {given!r} is not one of: {', '.join(values)}")
+            return str(given)
+        if self.prompter is not None and not self.use_defaults:
+            return self.prompter.select(message, choices, default)
+        if default in values:
+            return default
+        self.missing.append(flag)
+        return values[0]
+
+    def text(
+        self,
+        flag: str,
+        given: Any,
+        message: str,
+        default: str | None,
+        check: Callable[[str], str | None],
+    ) -> str:
+        if given is not None:
+            problem = check(str(given))
+            if problem is not None:
+                raise WizardError(f"{flag}: {problem}")
+            return str(given)
+        if self.prompter is not None and not self.use_defaults:
+            return self.prompter.text(message, default or "", check)
+        if default is None:
+            self.missing.append(flag)
+            return ""
+        return default
+
+
+def _number(low: int, high: int) -> Callable[[str], str | None]:
+    def check(answer: str) -> str | None:
+        if not answer.strip().isdigit() or not low <= int(answer) <= high:
+            return f"a whole number from {low} to {high}"
+        return None
+
+    return check
+
+
+def _blinds(answer: str) -> str | None:
+    if not re.fullmatch(r"\s*\d+\s*/\s*\d+\s*", answer) or int(answer.split("/")[1]) < 1:
+        return "small and big blind as two numbers, like 1/2"
+    return None
+
+
+def _ident(answer: str) -> str | None:
+    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", answer):
+        return "lower-case words joined by hyphens, like premature-turn-3"
+    return None
+
+
+def _anything(answer: str) -> str | None:
+    return None if answer.strip() else "this cannot be empty"
+
+
+def _free_id(folder: Path, stem: str) -> str:
+    n = 1
+    while (folder / f"{stem}-{n}.yaml").exists():
+        n += 1
+    return f"{stem}-{n}"
+
+
+def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
+    """Ask, draft, prove and write a scenario; return the exit code."""
+    from dealer_trainer.authoring import draft, dump, situations
+    from dealer_trainer.procedure.rulings import situation
+    from dealer_trainer.rules.rulesets import resolve
+    from dealer_trainer.rules.topics import TOPICS
+    from dealer_trainer.scenario import loads_scenario, recovery_steps, verify
+
+    if prompter is None and sys.stdin.isatty() and sys.stdout.isatty():
+        prompter = QuestionaryPrompter()
+    ask = _Asker(prompter, args.yes)
+    names = situations()
+    topics = [(t.slug, t.title) for t in TOPICS if any(n in t.situations for n in names)]
+    given_topic = args.topic
+    if given_topic is None and args.error is not None:  # the error names its topic
+        given_topic = next((t.slug for t in TOPICS if args.error in t.situations), None)
+    slug = ask.select("--topic", given_topic, "Topic:", topics, "")
+    in_topic = [(n, situation(n).title) for n in names if n in _topic(slug).situations] or [
+        (n, situation(n).title) for n in names
+    ]
+    name = ask.select("--error", args.error, "The dealer error to inject:", in_topic, "")
+    rulesets = [("roberts", "roberts: Robert's Rules of Poker"), ("tda-2024", "tda-2024: TDA 2024")]
+    ruleset_name = args.ruleset
+    if ruleset_name is not None and ruleset_name not in ("roberts", "tda-2024"):
+        rulesets.append((ruleset_name, ruleset_name))
+    chosen_ruleset = ask.select("--ruleset", ruleset_name, "Ruleset:", rulesets, "roberts")
+    try:
+        ruleset = resolve(chosen_ruleset, relative_to=Path.cwd())
+    except KeyError:
+        raise WizardError(
+            f"--ruleset {chosen_ruleset!r}: not roberts, tda-2024 or a ruleset file"
+        ) from None
+    seats = int(ask.text("--seats", args.seats, "Players at the table:", "6", _number(2, 10)) or 6)
+    button = int(ask.text("--button", args.button, "Button seat:", "1", _number(1, seats)) or 1)
+    blinds = ask.text("--blinds", args.blinds, "Blinds (small/big):", "1/2", _blinds) or "1/2"
+    stacks = int(ask.text("--stacks", args.stacks, "Stacks:", "200", _number(1, 10**9)) or 200)
+    steps = recovery_steps(situation(name).outcome(ruleset).steps)
+    kinds = [("choice", "choose the right recovery among several")]
+    if len(steps) >= 2:
+        kinds.append(("order", "put the recovery steps in order"))
+    kind = ask.select("--kind", args.kind, "Question kind:", kinds, "choice")
+    levels = [("1", "1 easy"), ("2", "2 medium"), ("3", "3 hard")]
+    given_level = None if args.difficulty is None else str(args.difficulty)
+    difficulty = int(ask.select("--difficulty", given_level, "Difficulty:", levels, "2"))
+    folder = Path(args.output).parent if args.output else Path("scenarios") / _topic(slug).slug
+    default_id = _free_id(folder, f"{_topic(slug).slug}-{ruleset.family.split('-')[0]}")
+    ident = ask.text("--id", args.ident, "Scenario id:", default_id, _ident)
+    title = ask.text("--title", args.title, "Title:", situation(name).title, _anything)
+    question = ask.text(
+        "--ask", args.ask, "The question:", "What is the correct recovery?", _anything
+    )
+    if ask.missing:
+        raise WizardError("no terminal to ask in: give " + ", ".join(ask.missing) + " (see --help)")
+    small, big = (int(part) for part in blinds.split("/"))
+    table = {"seats": seats, "button": button, "blinds": [small, big], "stacks": stacks}
+    if button > seats:
+        raise WizardError(f"--button {button}: the table has seats 1 to {seats}")
+    data = draft(
+        name=name,
+        ruleset=ruleset,
+        table=table,
+        ident=ident,
+        title=title,
+        difficulty=difficulty,
+        kind=kind,
+        ask=question,
+    )
+    text = dump(data)
+    output = Path(args.output) if args.output else folder / f"{ident}.yaml"
+    verify(loads_scenario(text, str(output)))  # never write a file that does not validate
+    if output.exists() and not args.force:
+        raise WizardError(f"{output} exists: choose another --id or --output, or add --force")
+    _write(output, text)
+    print(f"wrote {output}: it validates. Edit the wording, then run")
+    print(f"  dealer-trainer scenarios validate {output}")
+    return 0
+
+
+def _topic(slug: str) -> Any:
+    from dealer_trainer.rules.topics import topic
+
+    return topic(slug)
+
+
+def _write(path: Path, text: str) -> None:
+    """Write atomically: a crash leaves the old file or the new one, never half a file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except OSError as exc:
+        raise ScriptError(f"cannot write {path}: {exc}") from None
