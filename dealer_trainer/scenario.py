@@ -182,6 +182,13 @@ class _Reader:
 
     def text(self, data: dict[Any, Any], key: str, what: str) -> str:
         value = data[key]
+        if isinstance(value, bool):  # yes, no, on, off ... unquoted
+            raise self.fail(
+                f"{what} must be text, not true/false: YAML reads an unquoted yes, no, on or off "
+                "as true/false; put it in quotes",
+                data,
+                key,
+            )
         if not isinstance(value, str) or not value.strip():
             raise self.fail(f"{what} must be text, not {_kind(value)}", data, key)
         return value.strip()
@@ -566,7 +573,7 @@ def verify(scenario: Scenario) -> Verified:
     wanted: tuple[str, ...] = (scenario.situation,) if scenario.situation else ()
     if not wanted and subject.kind == "irregularity":
         wanted = subject.situations
-    arisen = [item.situation for item in hand.irregularities if item.situation]
+    arisen = list(dict.fromkeys(item.situation for item in hand.irregularities if item.situation))
     found = None
     if wanted:
         matching = [name for name in arisen if name in wanted]

@@ -313,3 +313,27 @@ def test_a_player_wins_from_each_opponent_at_most_what_he_put_in(
         _, won = award(pots, strengths, order)
         covered = sum(min(chips, contributed[seat]) for chips in contributed.values())
         assert won.get(seat, 0) + uncalled.get(seat, 0) == covered
+
+
+def test_rrop_side_pot_forms_only_at_an_all_in_not_at_a_call_still_owed() -> None:
+    """Mid-round, a raise not yet called is no side pot: one pot until someone is all-in."""
+    from dealer_trainer import replay
+
+    events = ["post_blinds", "deal", {"act": {"seat": 1, "action": "raise", "amount": 6}}]
+    result = replay(
+        {"table": {"seats": 3, "button": 1, "blinds": [1, 2]}, "deck": [], "events": events}
+    )
+    assert [pot["amount"] for pot in result["pots"]] == [9]
+    assert result["pots"][0]["eligible"] == [2, 3, 1]
+    short = {
+        "table": {"seats": {1: 200, 2: 200, 3: 4}, "button": 1, "blinds": [1, 2]},
+        "deck": [],
+        "events": [
+            *events,
+            {"act": {"seat": 2, "action": "call"}},
+            {"act": {"seat": 3, "action": "all_in"}},
+        ],
+    }
+    pots = replay(short)["pots"]
+    assert [pot["eligible"] for pot in pots] == [[2, 3, 1], [2, 1]]
+    assert [pot["amount"] for pot in pots] == [12, 4]

@@ -536,7 +536,16 @@ class Hand(DealerErrors):
             return self.pots
         if self.betting is None:
             return []
-        pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        built, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        # mid-round, a call not yet made splits the chips in layers: only an all-in player's
+        # stake makes a side pot, so the other layers are still one pot
+        all_in = self.betting.all_in
+        pots: list[Pot] = []
+        for pot in built:
+            if pots and not (set(pots[-1].eligible) - set(pot.eligible)) & all_in:
+                pots[-1] = Pot(pots[-1].amount + pot.amount, pots[-1].eligible)
+            else:
+                pots.append(pot)
         extra = sum(uncalled.values())
         if extra and pots:  # a bet not yet called is in the middle too, in the top pot
             top = pots[-1]
