@@ -7,10 +7,13 @@ Exit codes: 0 done; 1 refused (see the message); 2 bad input (a script or an arg
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from dealer_trainer import __version__
+from dealer_trainer.cli import rules as rules_cli
+from dealer_trainer.cli import scenarios as scenarios_cli
 from dealer_trainer.errors import DealerTrainerError
 
 EXIT_INTERRUPTED = 130
@@ -51,6 +54,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Take a quiz on the shipped scenario bank.",
     )
     quiz.add_argument("--topic", help="only scenarios of this topic")
+    rules_cli.add_parser(commands)
+    scenarios_cli.add_parser(commands)
     return parser
 
 
@@ -67,6 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from dealer_trainer.cli.quiz import run_quiz
 
             return run_quiz()
+        if args.command == "rules":
+            return rules_cli.run(args)
+        if args.command == "scenarios":
+            return scenarios_cli.run(args)
         parser.print_help()
         return 0
     except DealerTrainerError as exc:
@@ -77,6 +86,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug: say so plainly, with what to report, not a traceback
+        print(
+            f"dealer-trainer: internal error ({type(exc).__name__}: {exc}); this is a bug, "
+            "please report it with the command you ran",
+            file=sys.stderr,
+        )
+        if os.environ.get("DEALER_TRAINER_DEBUG"):
+            raise
+        return EXIT_BUG
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,519 @@
+"""``dealer-trainer rules``: the rules lookup for the floor.
+
+::
+
+    dealer-trainer rules list [--topic T] [--ruleset R]
+    dealer-trainer rules show ID
+    dealer-trainer rules search TEXT [--ruleset R]
+    dealer-trainer rules term WORD
+    dealer-trainer rules what-if SITUATION [--ruleset R]
+    dealer-trainer rules diff RULESET RULESET
+
+Every command takes ``--json`` (one JSON document on standard output). The answer comes first
+and short. Anything unknown (an id, a term, a situation, a ruleset, a search that finds
+nothing) is refused with the closest names on standard error, exit code 1.
+
+Start-up matters on the floor: this module imports only the standard library at the top;
+``list``, ``show``, ``search`` and ``term`` read the corpus (PyYAML, rapidfuzz) and nothing of
+the engine; ``what-if`` and ``diff`` read :mod:`dealer_trainer.procedure.rulings` too (data
+only: no state machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from typing import TYPE_CHECKING, Any
+
+from dealer_trainer.cli.render import Painter, use_colour
+
+if TYPE_CHECKING:
+    from dealer_trainer.procedure.rulings import Outcome, Situation
+    from dealer_trainer.rules.corpus import Rule
+    from dealer_trainer.rules.rulesets import Ruleset
+
+__all__ = ["add_parser", "run"]
+
+_RULESET_HELP = "a built-in ruleset (roberts, tda-2024) or a house ruleset file (YAML)"
+_JSON_HELP = "print one JSON document instead of text"
+_WIDTH = 88
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``rules`` and its subcommands on the main parser's ``commands``."""
+    rules = commands.add_parser(
+        "rules",
+        help="look up the rules: list, show, search, glossary, what-if, diff",
+        description=(
+            "Look up the rules, in the project's own words with their citations: the "
+            "irregularity rules and their recoveries, the dealing procedure, the glossary."
+        ),
+        epilog="Run 'dealer-trainer rules SUBCOMMAND --help' for its options.",
+    )
+    rules.set_defaults(rules_parser=rules)
+    sub = rules.add_subparsers(dest="rules_command", metavar="SUBCOMMAND")
+
+    listing = sub.add_parser(
+        "list",
+        help="list the rules (id and title)",
+        description="List the rules of the corpus, by id and title.",
+    )
+    listing.add_argument("--topic", help="only the rules of this topic (e.g. premature-turn)")
+    listing.add_argument("--ruleset", help=f"only the rules of this ruleset: {_RULESET_HELP}")
+    listing.add_argument("--json", action="store_true", help=_JSON_HELP)
+
+    show = sub.add_parser(
+        "show",
+        help="show one rule in full",
+        description="Show one rule: its text, citation, source, rulesets and topics.",
+    )
+    show.add_argument(
+        "id", nargs="+", metavar="ID", help="a rule id or citation (TDA24-39-A, 'RRoP-HE 4')"
+    )
+    show.add_argument("--json", action="store_true", help=_JSON_HELP)
+
+    search = sub.add_parser(
+        "search",
+        help="find the rule for a situation, in your own words",
+        description=(
+            "Find the rules that answer a situation, best first. Typos and floor words are "
+            "fine: 'flashed card', '4 card flop', 'dealer turned the turn early'."
+        ),
+    )
+    search.add_argument("text", nargs="+", metavar="TEXT", help="the words to search for")
+    search.add_argument("--ruleset", help=f"only the rules of this ruleset: {_RULESET_HELP}")
+    search.add_argument(
+        "--limit", type=_positive, default=5, help="show at most this many rules (default 5)"
+    )
+    search.add_argument("--json", action="store_true", help=_JSON_HELP)
+
+    term = sub.add_parser(
+        "term",
+        help="look a word up in the glossary",
+        description="Look a word up in the glossary (burn, kicker, muck, play the board, ...).",
+    )
+    term.add_argument("word", nargs="+", metavar="WORD", help="the term or one of its aliases")
+    term.add_argument("--json", action="store_true", help=_JSON_HELP)
+
+    what_if = sub.add_parser(
+        "what-if",
+        help="the recovery from a dealer error, step by step",
+        description=(
+            "The numbered recovery steps from a dealer error under a ruleset, as the engine "
+            "performs them, with the rule and its citation. SITUATION is a situation name "
+            "(premature_turn), an irregularity kind, a topic, or plain words ('4 card flop')."
+        ),
+    )
+    what_if.add_argument(
+        "situation", nargs="+", metavar="SITUATION", help="the dealer error, by name or in words"
+    )
+    what_if.add_argument("--ruleset", default="roberts", help=f"{_RULESET_HELP} (default: roberts)")
+    what_if.add_argument("--json", action="store_true", help=_JSON_HELP)
+
+    diff = sub.add_parser(
+        "diff",
+        help="where two rulesets recover differently",
+        description=(
+            "Every dealer error whose recovery differs between two rulesets, side by side, "
+            "and the ruleset options on which they differ."
+        ),
+    )
+    diff.add_argument("first", metavar="RULESET", help=_RULESET_HELP)
+    diff.add_argument("second", metavar="RULESET", help="the ruleset to compare it with")
+    diff.add_argument("--json", action="store_true", help=_JSON_HELP)
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return number
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run a ``rules`` subcommand; return the exit code."""
+    command = args.rules_command
+    if command is None:
+        args.rules_parser.print_help()
+        return 0
+    handler = _COMMANDS[command]
+    return handler(args)
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _emit_json(document: Any) -> int:
+    json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _emit(lines: list[str]) -> int:
+    print("\n".join(lines))
+    return 0
+
+
+def _wrap(text: str, indent: str = "  ") -> list[str]:
+    return textwrap.wrap(text, _WIDTH, initial_indent=indent, subsequent_indent=indent) or [indent]
+
+
+def _ruleset(value: str) -> Ruleset:
+    """A ruleset by name or house file; an unknown name is refused with suggestions."""
+    from dealer_trainer.rules.corpus import NotFound, suggest
+    from dealer_trainer.rules.rulesets import BUILTIN, resolve
+
+    try:
+        return resolve(value)
+    except KeyError:
+        raise NotFound(
+            "ruleset", value, suggest(value, list(BUILTIN), cutoff=0, limit=len(BUILTIN))
+        ) from None
+
+
+def _heading(item: Rule, paint: Painter) -> str:
+    return f"{paint(item.cite, 'cyan')}  {paint(item.title, 'bold')}"
+
+
+# --- list ------------------------------------------------------------------------------------
+
+
+def _list(args: argparse.Namespace) -> int:
+    from dealer_trainer.rules.corpus import NotFound, load_corpus, suggest
+    from dealer_trainer.rules.topics import TOPICS
+
+    corpus = load_corpus()
+    chosen = list(corpus.rules)
+    if args.topic is not None:
+        slugs = [item.slug for item in TOPICS]
+        if args.topic not in slugs:
+            raise NotFound("topic", args.topic, suggest(args.topic, slugs))
+        chosen = [item for item in chosen if args.topic in item.topics]
+    ruleset = _ruleset(args.ruleset) if args.ruleset is not None else None
+    if ruleset is not None:
+        chosen = [item for item in chosen if ruleset.family in item.rulesets]
+    if args.json:
+        return _emit_json(
+            {
+                "topic": args.topic,
+                "ruleset": ruleset.name if ruleset else None,
+                "rules": [
+                    {"id": r.id, "cite": r.cite, "title": r.title, "rulesets": list(r.rulesets)}
+                    for r in chosen
+                ],
+            }
+        )
+    paint = Painter(use_colour())
+    width = max((len(item.id) for item in chosen), default=0)
+    lines = [
+        f"{paint(item.id.ljust(width), 'cyan')}  {item.title}  "
+        + paint(f"[{', '.join(item.rulesets) or '-'}]", "dim")
+        for item in chosen
+    ]
+    where = []
+    if args.topic is not None:
+        where.append(f"topic {args.topic}")
+    if ruleset is not None:
+        where.append(f"ruleset {ruleset.name}")
+    lines.append(paint(f"{len(chosen)} rules" + (f" ({', '.join(where)})" if where else ""), "dim"))
+    return _emit(lines)
+
+
+# --- show ------------------------------------------------------------------------------------
+
+
+def _show(args: argparse.Namespace) -> int:
+    from dealer_trainer.rules.corpus import load_corpus, rule
+
+    item = rule(" ".join(args.id))
+    source = load_corpus().source(item.source)
+    if args.json:
+        return _emit_json({**item.as_dict(), "source_title": source.title})
+    paint = Painter(use_colour())
+    lines = [_heading(item, paint), *_wrap(item.text)]
+    about = (
+        f"id {item.id}; source: {source.title}; rulesets: {', '.join(item.rulesets) or '-'}; "
+        f"topics: {', '.join(item.topics)}"
+    )
+    lines.extend(paint(line, "dim") for line in _wrap(about, ""))
+    if item.situations:
+        lines.append(paint(f"what-if: {', '.join(item.situations)}", "dim"))
+    return _emit(lines)
+
+
+# --- search ----------------------------------------------------------------------------------
+
+
+def _search(args: argparse.Namespace) -> int:
+    from dealer_trainer.rules.search import search_or_suggest
+
+    query = " ".join(args.text).strip()
+    if not query:
+        from dealer_trainer.errors import ScriptError
+
+        raise ScriptError("give some words to search for")
+    ruleset = _ruleset(args.ruleset) if args.ruleset is not None else None
+    hits = search_or_suggest(query, family=ruleset.family if ruleset else None, limit=args.limit)
+    if args.json:
+        return _emit_json(
+            {
+                "query": query,
+                "ruleset": ruleset.name if ruleset else None,
+                "results": [{**hit.rule.as_dict(), "score": hit.score} for hit in hits],
+            }
+        )
+    paint = Painter(use_colour())
+    top = hits[0].rule
+    lines = [_heading(top, paint), *_wrap(top.text)]
+    if len(hits) > 1:
+        lines.append(paint("also:", "dim"))
+        width = max(len(hit.rule.id) for hit in hits[1:])
+        lines.extend(
+            f"  {paint(hit.rule.id.ljust(width), 'cyan')}  {hit.rule.title}" for hit in hits[1:]
+        )
+    return _emit(lines)
+
+
+# --- term ------------------------------------------------------------------------------------
+
+
+def _term(args: argparse.Namespace) -> int:
+    from dealer_trainer.rules.corpus import load_corpus, term
+
+    item = term(" ".join(args.word))
+    corpus = load_corpus()
+    see = [corpus.by_key[_key(rule_id)] for rule_id in item.see if _key(rule_id) in corpus.by_key]
+    if args.json:
+        return _emit_json(
+            {**item.as_dict(), "see_titles": {r.id: r.title for r in see}},
+        )
+    paint = Painter(use_colour())
+    also = f" (also: {', '.join(item.aliases)})" if item.aliases else ""
+    lines = [paint(item.term, "bold") + paint(also, "dim"), *_wrap(item.text)]
+    lines.extend(f"  see {paint(r.id, 'cyan')}: {r.title}" for r in see)
+    return _emit(lines)
+
+
+def _key(rule_id: str) -> str:
+    from dealer_trainer.rules.corpus import normalise
+
+    return normalise(rule_id)
+
+
+# --- what-if ---------------------------------------------------------------------------------
+
+
+def find_situations(words: str, family: str | None = None) -> tuple[list[Situation], str]:
+    """The situations ``words`` names, and how they were found (``name``, ``kind``,
+    ``topic`` or ``search``): a situation name, an irregularity kind, a topic slug, or words
+    for the corpus search (the best rule that governs a situation, and its situation closest
+    to the words). :class:`NotFound` with suggestions when nothing fits.
+    """
+    from rapidfuzz import fuzz, process, utils
+
+    from dealer_trainer.procedure.rulings import SITUATIONS
+    from dealer_trainer.rules.corpus import NotFound, suggest
+    from dealer_trainer.rules.search import search
+    from dealer_trainer.rules.topics import TOPICS
+
+    snake = "_".join(words.casefold().replace("-", " ").split())
+    by_name = {item.name: item for item in SITUATIONS}
+    if snake in by_name:
+        return [by_name[snake]], "name"
+    of_kind = [item for item in SITUATIONS if item.kind == snake]
+    if of_kind:
+        return of_kind, "kind"
+    for item in TOPICS:
+        if item.slug.replace("-", "_") == snake and item.situations:
+            return [by_name[name] for name in item.situations if name in by_name], "topic"
+    for hit in search(words, family=family, limit=None):
+        names = [name for name in hit.rule.situations if name in by_name]
+        if names:
+            titles = {name: f"{name.replace('_', ' ')} {by_name[name].title}" for name in names}
+            best = process.extractOne(
+                words, titles, scorer=fuzz.token_set_ratio, processor=utils.default_process
+            )
+            name = best[2] if best else names[0]
+            return [by_name[name]], "search"
+    raise NotFound("situation", words, suggest(snake, list(by_name)))
+
+
+def _outcome_doc(found: Situation, outcome: Outcome) -> dict[str, Any]:
+    from dealer_trainer.rules.corpus import by_cite
+
+    cited = by_cite().get(outcome.rule)
+    return {
+        "situation": found.name,
+        "kind": found.kind,
+        "title": found.title,
+        "decided_by": found.decided_by,
+        "rule": outcome.rule,
+        "rule_id": cited.id if cited else None,
+        "rule_title": cited.title if cited else None,
+        "rule_text": cited.text if cited else None,
+        "misdeal": outcome.misdeal,
+        "words": list(outcome.words),
+        "steps": list(outcome.steps),
+    }
+
+
+def _what_if(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args.ruleset)
+    words = " ".join(args.situation)
+    situations, how = find_situations(words, ruleset.family)
+    docs = [_outcome_doc(item, item.outcome(ruleset)) for item in situations]
+    if args.json:
+        return _emit_json(
+            {"query": words, "ruleset": ruleset.name, "found_by": how, "situations": docs}
+        )
+    paint = Painter(use_colour())
+    lines: list[str] = []
+    for doc in docs:
+        if lines:
+            lines.append("")
+        verdict = paint(" MISDEAL", "red") if doc["misdeal"] else ""
+        lines.append(
+            paint(doc["title"], "bold")
+            + verdict
+            + paint(f"  [{doc['rule']}; {ruleset.name}]", "yellow")
+        )
+        for number, step in enumerate(doc["words"], 1):
+            lines.extend(
+                textwrap.wrap(
+                    step, _WIDTH, initial_indent=f"{number:>3}. ", subsequent_indent="     "
+                )
+            )
+        events = " -> ".join(doc["steps"]) if doc["steps"] else "none (play goes on)"
+        lines.extend(paint(line, "dim") for line in _wrap(f"dealer events: {events}"))
+        if doc["rule_text"]:
+            lines.append(f"  {paint(doc['rule'], 'cyan')} {paint(doc['rule_title'], 'bold')}")
+            lines.extend(_wrap(doc["rule_text"], "    "))
+    return _emit(lines)
+
+
+# --- diff ------------------------------------------------------------------------------------
+
+
+def _recovery(outcome: Outcome) -> tuple[Any, ...]:
+    """An outcome without its citation: what the dealer does."""
+    return (outcome.steps, outcome.words, outcome.misdeal, outcome.burned, outcome.reburn)
+
+
+def _diff(args: argparse.Namespace) -> int:
+    from dealer_trainer.procedure.rulings import SITUATIONS
+    from dealer_trainer.rules.rulesets import OPTIONS
+
+    first, second = _ruleset(args.first), _ruleset(args.second)
+    differ: list[tuple[Situation, Outcome, Outcome]] = []
+    same: list[Situation] = []
+    for item in SITUATIONS:
+        a, b = item.outcome(first), item.outcome(second)
+        if _recovery(a) != _recovery(b):
+            differ.append((item, a, b))
+        else:
+            same.append(item)
+    options = [
+        (option, getattr(first, option.name), getattr(second, option.name))
+        for option in OPTIONS
+        if getattr(first, option.name) != getattr(second, option.name)
+    ]
+    if args.json:
+        return _emit_json(
+            {
+                "rulesets": [first.name, second.name],
+                "differ": [
+                    {
+                        "situation": item.name,
+                        "title": item.title,
+                        first.name: _outcome_doc(item, a),
+                        second.name: _outcome_doc(item, b),
+                    }
+                    for item, a, b in differ
+                ],
+                "same": [item.name for item in same],
+                "options": [
+                    {
+                        "option": option.name,
+                        "question": option.question,
+                        first.name: _plain(x),
+                        second.name: _plain(y),
+                    }
+                    for option, x, y in options
+                ],
+            }
+        )
+    paint = Painter(use_colour())
+    lines = [
+        paint(
+            f"{len(differ)} of {len(SITUATIONS)} dealer errors recover differently "
+            f"under {first.name} and {second.name}",
+            "bold",
+        )
+    ]
+    column = max(30, min(60, (_terminal_width() - 3) // 2))
+    for item, a, b in differ:
+        lines.append("")
+        lines.append(paint(item.title, "bold") + paint(f"  ({item.name})", "dim"))
+        left = _column(first.name, a, column)
+        right = _column(second.name, b, column)
+        for i in range(max(len(left), len(right))):
+            cell_a = left[i] if i < len(left) else ""
+            cell_b = right[i] if i < len(right) else ""
+            lines.append(f"{cell_a.ljust(column)} | {cell_b}".rstrip())
+    if same:
+        lines.append("")
+        lines.extend(
+            textwrap.wrap(
+                "Same recovery under both: " + ", ".join(item.name for item in same) + ".",
+                column * 2 + 3,
+            )
+        )
+    if options:
+        lines.append("")
+        lines.append(paint("Options that differ:", "bold"))
+        for option, x, y in options:
+            lines.append(f"  {option.name}: {first.name} {_word(x)}; {second.name} {_word(y)}")
+            lines.extend(_wrap(f"{_word(x)}: {option.values[x]}", "    "))
+            lines.extend(_wrap(f"{_word(y)}: {option.values[y]}", "    "))
+    return _emit(lines)
+
+
+def _plain(value: Any) -> Any:
+    return value if isinstance(value, bool | int | str) else str(value)
+
+
+def _word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _terminal_width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((100, 24)).columns
+
+
+def _column(name: str, outcome: Outcome, width: int) -> list[str]:
+    head = f"{name} [{outcome.rule}]" + (" MISDEAL" if outcome.misdeal else "")
+    out = [head[:width]]
+    for number, step in enumerate(outcome.words, 1):
+        out.extend(
+            textwrap.wrap(step, width, initial_indent=f"{number}. ", subsequent_indent="   ")
+        )
+    return out
+
+
+_COMMANDS = {
+    "list": _list,
+    "show": _show,
+    "search": _search,
+    "term": _term,
+    "what-if": _what_if,
+    "diff": _diff,
+}
