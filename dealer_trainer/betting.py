@@ -58,7 +58,7 @@ __all__ = [
 RULE_BETTING = "RRoP betting"
 RULE_LIMITS = "RRoP limits"
 RULE_MIN_RAISE = "TDA24 43"
-RULE_ALL_IN = "TDA24 40"
+RULE_ALL_IN = "TDA24 47-A"
 
 
 class Structure(Enum):

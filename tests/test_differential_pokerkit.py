@@ -23,7 +23,7 @@ Where the rules legitimately differ, the generator avoids the situation instead 
 our rules. It refuses a decision PokerKit would not allow (and counts the refusal), then draws
 again; a check or call is always legal in both:
 
-* **Short all-in reopening.** Ours follows TDA24 40: an all-in short of a full raise does not
+* **Short all-in reopening.** Ours follows TDA24 47-A: an all-in short of a full raise does not
   reopen the raising for seats that have already acted, including an all-in just over the big
   blind preflop or an all-in under-bet after checks. PokerKit treats the first short all-in of
   a round (when no full bet or raise has been made yet) as reopening. Raises that only

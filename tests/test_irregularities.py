@@ -426,14 +426,14 @@ def assert_only_a_misdeal(result: dict[str, Any], rule: str, event: int) -> None
 def test_rrop_mdg_tda24_35a2_first_card_to_the_wrong_seat_is_a_misdeal(ruleset: str) -> None:
     result = run(["post_blinds", pitch(to=3), "deal"], ruleset)
     assert_redealt_after_one_misdeal(result)
-    assert_only_a_misdeal(result, {ROBERTS: "RRoP-MD(g)", TDA: "TDA24 35-A-2"}[ruleset], 1)
+    assert_only_a_misdeal(result, {ROBERTS: "RRoP-MD(h)", TDA: "TDA24 35-A-2"}[ruleset], 1)
 
 
 @BOTH
 def test_rrop_mde_tda24_35a4_a_missed_seat_is_a_misdeal(ruleset: str) -> None:
     result = run(["post_blinds", "pitch", pitch(to=1), "deal"], ruleset)
     assert_redealt_after_one_misdeal(result)
-    assert_only_a_misdeal(result, {ROBERTS: "RRoP-MD(e)", TDA: "TDA24 35-A-4"}[ruleset], 2)
+    assert_only_a_misdeal(result, {ROBERTS: "RRoP-MD(f)", TDA: "TDA24 35-A-4"}[ruleset], 2)
 
 
 @BOTH

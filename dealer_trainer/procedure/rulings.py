@@ -260,7 +260,7 @@ SITUATIONS: tuple[Situation, ...] = (
         "wrong_seat",
         "The first card of the deal goes to the wrong seat",
         "family",
-        _both(_misdeal("RRoP-MD(g)"), _misdeal("TDA24 35-A-2")),
+        _both(_misdeal("RRoP-MD(h)"), _misdeal("TDA24 35-A-2")),
         ("post_blinds", {"pitch": {"to": 3}}),
     ),
     Situation(
@@ -268,7 +268,7 @@ SITUATIONS: tuple[Situation, ...] = (
         "wrong_seat",
         "A card goes to a seat out of turn (a seat is missed)",
         "family",
-        _both(_misdeal("RRoP-MD(e)"), _misdeal("TDA24 35-A-4")),
+        _both(_misdeal("RRoP-MD(f)"), _misdeal("TDA24 35-A-4")),
         ("post_blinds", "pitch", {"pitch": {"to": 1}}),
     ),
     Situation(
@@ -294,7 +294,7 @@ SITUATIONS: tuple[Situation, ...] = (
                         "Every player has two cards, so the deal stands and play goes on.",
                     ),
                 )
-                for rule in ("RRoP-MD(g)", "TDA24 34-A")
+                for rule in ("RRoP-MD(h)", "TDA24 34-A")
             )
         ),
         (
