@@ -116,7 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, indent=2))
     else:
         print(f"{args.count} scenario files, median of {args.rounds} rounds")
-        print(f"  parse (CSafeLoader only): {parse_s:.3f} s  ({result['parse_ms_per_file']} ms/file)")
+        print(
+            f"  parse (CSafeLoader only): {parse_s:.3f} s  ({result['parse_ms_per_file']} ms/file)"
+        )
         print(
             f"  validate (engine replay): {validate_s:.3f} s  "
             f"({result['validate_ms_per_file']} ms/file)"

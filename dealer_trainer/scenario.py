@@ -235,7 +235,7 @@ class _Reader:
             raise self.fail(f"unknown topic {slug!r}{_suggest(str(slug), slugs)}", data, "topic")
         subject = topic(slug)
         difficulty = data["difficulty"]
-        if isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
+        if type(difficulty) is not int or difficulty not in DIFFICULTIES:
             raise self.fail(
                 f"'difficulty' must be 1 (easy), 2 or 3 (hard), not {difficulty!r}",
                 data,
@@ -417,7 +417,7 @@ class _Reader:
             if kind == "fact":
                 if "answer" not in item:
                     raise self.fail("a fact question's choice needs 'answer'", item)
-                answer = _plain(item["answer"])
+                answer = self.answer(item)
             elif "answer" in item:
                 raise self.fail(
                     "only a fact question's choices carry 'answer'", item, "answer", of_key=True
@@ -432,6 +432,22 @@ class _Reader:
             i = with_steps.index(False)
             raise self.fail("every choice needs 'steps' once one has them", value, i)
         return tuple(choices)
+
+    def answer(self, item: dict[Any, Any]) -> Any:
+        """A fact choice's answer: a number, text, true/false, null or a list of numbers."""
+        value = item["answer"]
+        if isinstance(value, list):
+            if not all(type(v) is int for v in value):
+                raise self.fail(
+                    "a list answer is a list of seat numbers, like [2, 5]", item, "answer"
+                )
+        elif value is not None and not isinstance(value, bool | int | str):
+            raise self.fail(
+                f"an answer is a number, text, true/false or a list of seats, not {_kind(value)}",
+                item,
+                "answer",
+            )
+        return _plain(value)
 
 
 def _plain(value: Any) -> Any:
@@ -655,7 +671,7 @@ def _check_choices(scenario: Scenario, steps: tuple[str, ...], found: str | None
 def _check_fact(question: Question, value: Any) -> None:
     assert question.fact is not None
     if question.fact == "next_step":
-        allowed = set(value)
+        allowed = {step.casefold() for step in value}
         right = [c for c in question.choices if c.answer in allowed]
         shown = ", ".join(value) or "nothing"
     else:

@@ -194,6 +194,7 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
             problems.append(_Problem(str(path), None, "no such file or folder"))
         else:
             files.extend(find_scenarios([path]))
+    files = list(dict.fromkeys(files))  # a file named twice is checked once
     good, found = check_files(files, _Progress(len(files)))
     problems += found
     bad_files = len({problem.file for problem in problems})

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_trainer.cli.render import Painter
+from dealer_trainer.procedure.machine import BETTING_STATES
 
 __all__ = ["draw_table", "table_facts"]
 
@@ -54,7 +55,7 @@ def table_facts(proved: Any) -> dict[str, Any]:
         "set_aside": [card.text for card in table.set_aside],
         "pot": sum(pot.amount for pot in pots),
         "pots": [pot.amount for pot in pots],
-        "to_act": betting.to_act if betting is not None and not hand.awarded else None,
+        "to_act": betting.to_act if hand.state in BETTING_STATES else None,
         "stub": len(table.stub),
     }
 

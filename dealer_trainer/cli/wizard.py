@@ -48,7 +48,7 @@ class QuestionaryPrompter:
         import questionary
 
         options = [questionary.Choice(label, value=value) for value, label in choices]
-        chosen = questionary.select(message, choices=options, default=_label(choices, default))
+        chosen = questionary.select(message, choices=options, default=default or None)
         return str(chosen.unsafe_ask())
 
     def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
@@ -59,10 +59,6 @@ class QuestionaryPrompter:
             return True if problem is None else problem
 
         return str(questionary.text(message, default=default, validate=validate).unsafe_ask())
-
-
-def _label(choices: Sequence[tuple[str, str]], value: str) -> str | None:
-    return next((label for v, label in choices if v == value), None)
 
 
 class _Asker:
