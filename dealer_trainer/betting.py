@@ -143,6 +143,13 @@ _NOT_REOPENED = 3
 _NOBODY_TO_CALL = 4
 
 
+def blind_seats(order: Sequence[int]) -> tuple[int, int]:
+    """The small and the big blind's seats, for seats in dealing order (left of the button
+    first): heads-up the button posts the small blind (RRoP-HEP 2).
+    """
+    return (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
+
+
 class Betting:
     """The betting of one hand: whose turn it is, what each seat may do, where the chips are."""
 
@@ -246,8 +253,7 @@ class Betting:
             raise IllegalAction(
                 "The blinds have already been posted in this hand.", rule=RULE_BETTING
             )
-        order = self.order
-        small, big = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
+        small, big = blind_seats(self.order)
         posted: list[tuple[int, int]] = []
         for seat, blind in ((small, self.stakes.small_blind), (big, self.stakes.big_blind)):
             amount = min(blind, self.stacks[seat])

@@ -83,7 +83,7 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         ],
         "misdeals": hand.misdeals,
         "expected_next": hand.expected_next(),
-        "to_act": betting.to_act if betting is not None and not hand.awarded else None,
+        "to_act": hand.to_act,
         "showdown_order": hand.showing_order() if hand.state == "showdown" else [],
     }
 

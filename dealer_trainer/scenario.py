@@ -486,9 +486,11 @@ def loads_scenario(text: str, source: str | None = None) -> Scenario:
 
 
 def _odd_chip(hand: Hand) -> int | None:
+    from dealer_trainer.showdown import odd_chip_seats
+
     for pot in hand.current_pots():
-        if len(pot.winners) > 1 and pot.amount % len(pot.winners):
-            return pot.winners[0]  # winners in dealing order: the first left of the button
+        if pot.winners and (odd := odd_chip_seats(pot.amount, pot.winners)):
+            return odd[0]
     return None
 
 
@@ -496,14 +498,9 @@ def _next_card_to(hand: Hand) -> int | None:
     return hand._seat_to_deal() if hand.state == "dealing" else None
 
 
-def _to_act(hand: Hand) -> int | None:
-    betting = hand.betting
-    return betting.to_act if betting is not None and not hand.awarded else None
-
-
 #: fact name -> (what it means, how the engine answers it)
 FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
-    "to_act": ("the seat whose turn it is to act (null: nobody)", _to_act),
+    "to_act": ("the seat whose turn it is to act (null: nobody)", lambda hand: hand.to_act),
     "next_card_to": ("the seat the next hole card goes to", _next_card_to),
     "burns": ("how many burn cards are on the table", lambda hand: len(hand.table.burns)),
     "board_cards": ("how many cards are on the board", lambda hand: len(hand.table.board)),

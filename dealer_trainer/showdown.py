@@ -235,11 +235,19 @@ def build_pots(
     return pots, uncalled
 
 
+def odd_chip_seats(amount: int, winners: Sequence[int]) -> tuple[int, ...]:
+    """The seats that get an odd chip when ``amount`` is split among ``winners`` (in dealing
+    order): one each, the first winners left of the button first (TDA24 20).
+    """
+    return tuple(winners[: amount % len(winners)])
+
+
 def _share(amount: int, winners: Sequence[int], won: dict[int, int]) -> None:
-    """Split ``amount`` among ``winners`` (in dealing order): odd chips first left of button."""
-    share, odd = divmod(amount, len(winners))
-    for i, seat in enumerate(winners):
-        won[seat] = won.get(seat, 0) + share + (1 if i < odd else 0)
+    """Split ``amount`` among ``winners`` (in dealing order); see :func:`odd_chip_seats`."""
+    share = amount // len(winners)
+    odd = odd_chip_seats(amount, winners)
+    for seat in winners:
+        won[seat] = won.get(seat, 0) + share + (1 if seat in odd else 0)
 
 
 def award(

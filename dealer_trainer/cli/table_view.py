@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer_trainer.betting import blind_seats
 from dealer_trainer.cli.render import Painter
-from dealer_trainer.procedure.machine import BETTING_STATES
 
 __all__ = ["draw_table", "table_facts"]
 
@@ -26,8 +26,8 @@ def table_facts(proved: Any) -> dict[str, Any]:
     blinds = {"small": spec.stakes.small_blind, "big": spec.stakes.big_blind}
     order = hand.order or table.players()
     roles: dict[int, list[str]] = {table.button: ["button"]}
-    if len(order) >= 2:  # heads-up the button posts the small blind (RRoP-HEP 2)
-        small, big = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
+    if len(order) >= 2:
+        small, big = blind_seats(order)
         roles.setdefault(small, []).append("small blind")
         roles.setdefault(big, []).append("big blind")
     seats = []
@@ -55,7 +55,7 @@ def table_facts(proved: Any) -> dict[str, Any]:
         "set_aside": [card.text for card in table.set_aside],
         "pot": sum(pot.amount for pot in pots),
         "pots": [pot.amount for pot in pots],
-        "to_act": betting.to_act if hand.state in BETTING_STATES else None,
+        "to_act": hand.to_act,
         "stub": len(table.stub),
     }
 

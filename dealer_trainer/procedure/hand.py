@@ -232,6 +232,14 @@ class Hand(DealerErrors):
         return events
 
     @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is to bet: none during the deal or once the pot is awarded."""
+        betting = self.betting
+        if betting is None or self.awarded or self.state == "dealing":
+            return None
+        return betting.to_act
+
+    @property
     def hand_over(self) -> bool:
         return self.state == "hand_over"
 
