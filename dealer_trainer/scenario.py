@@ -563,17 +563,10 @@ def _fail(message: str, where: str | None) -> ScriptError:
 
 def verify(scenario: Scenario) -> Verified:
     """Replay ``setup`` and prove the answer key; raise :class:`ScriptError` where it is wrong."""
-    from dealer_trainer.procedure.hand import Hand
+    from dealer_trainer.engine import play
     from dealer_trainer.procedure.rulings import situation as find_situation
 
-    shown: list[str] = []
-    with Hand(scenario.script) as hand:
-        for event in scenario.script.events:
-            face_up = event.name == "pitch" and (event.exposed or event.boxed) and hand.table.stub
-            card = hand.table.stub[0].text if face_up else None
-            if hand.handle(event).outcome == "accepted" and card is not None:
-                shown.append(card)
-        hand.audit()
+    hand = play(scenario.script)
     if hand.rejected:
         first = hand.rejected[0]
         event = scenario.script.events[first.event]
@@ -616,7 +609,8 @@ def verify(scenario: Scenario) -> Verified:
         _check_fact(question, value)
     elif question.choices[0].steps is not None:
         _check_choices(scenario, steps, found)
-    return Verified(scenario, hand, found, steps, rule, words or (), value, tuple(shown))
+    shown = tuple(card.text for card in hand.face_up)
+    return Verified(scenario, hand, found, steps, rule, words or (), value, shown)
 
 
 def _say(steps: tuple[str, ...]) -> str:

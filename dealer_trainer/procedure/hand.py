@@ -132,6 +132,7 @@ class Hand(DealerErrors):
         self.latent: list[tuple[str, Event]] = []  # errors made unnoticed
         self.exposed = 0
         self.boxed = 0
+        self.face_up: list[Card] = []  # hole cards seen in this deal (exposed or boxed), in order
         self.extra = 0
         self.burned: set[str] = set()
 

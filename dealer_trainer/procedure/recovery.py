@@ -128,6 +128,7 @@ class DealerErrors:
     latent: list[tuple[str, Event]]
     exposed: int
     boxed: int
+    face_up: list[Card]
     extra: int
     burned: set[str]
     _blinds: tuple[dict[int, int], dict[int, int]]
@@ -281,6 +282,7 @@ class DealerErrors:
         off_the_deck = self.dealt
         seat, card = self._pitch_one()
         self.exposed += 1
+        self.face_up.append(card)
         if off_the_deck < self.ruleset.exposed_misdeal_cards:
             self._irregular("exposed_first_cards", event)
         elif self.exposed > 1:
@@ -292,6 +294,7 @@ class DealerErrors:
         """A card found face up in the deck: replaced at once; a second one is a misdeal."""
         seat, card = self._pitch_one()
         self.boxed += 1
+        self.face_up.append(card)
         if self.boxed > 1:
             self._irregular("boxed_cards", event)
         else:
