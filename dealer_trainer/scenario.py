@@ -18,7 +18,6 @@ the first error they find. The format is documented in docs/authoring.md.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -26,8 +25,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.handscript import RULESETS, HandScript, parse_script
-from dealer_trainer.rules.rulesets import Ruleset, resolve
+from dealer_trainer.handscript import HandScript, parse_script
+from dealer_trainer.handscript import _kind as _kind
+from dealer_trainer.handscript import _Reader as ScriptReader
+from dealer_trainer.handscript import _suggest as _suggest
+from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.topics import TOPICS, Topic, topic
 from dealer_trainer.yamlio import Locator, load, load_file
 
@@ -138,42 +140,10 @@ class Scenario:
 # --- reading ----------------------------------------------------------------------------------
 
 
-def _suggest(word: str, options: tuple[str, ...] | frozenset[str] | list[str]) -> str:
-    close = difflib.get_close_matches(word, sorted(options), n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"{hint}; expected one of: {', '.join(sorted(options))}"
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "empty"
-    if isinstance(value, bool):
-        return "true/false"
-    names = {dict: "a mapping", list: "a list", str: "text", int: "a number", float: "a number"}
-    return names.get(type(value), type(value).__name__)
-
-
-class _Reader:
-    """Checks a parsed scenario; every error names its place."""
-
-    def __init__(self, locator: Locator | None, folder: Path | None) -> None:
-        self.locator = locator
-        self.folder = folder
-
-    def where(self, container: object, key: Any = None, *, of_key: bool = False) -> str | None:
-        return self.locator.where(container, key, of_key=of_key) if self.locator else None
-
-    def fail(
-        self, message: str, container: object, key: Any = None, of_key: bool = False
-    ) -> ScriptError:
-        return ScriptError(message, where=self.where(container, key, of_key=of_key))
-
-    def fields(self, data: dict[Any, Any], allowed: tuple[str, ...], what: str) -> None:
-        for key in data:
-            if key not in allowed:
-                raise self.fail(
-                    f"unknown {what} {key!r}{_suggest(str(key), allowed)}", data, key, of_key=True
-                )
+class _Reader(ScriptReader):
+    """Checks a parsed scenario; every error names its place (the hand-script reader's
+    checks and places, and the scenario's own fields).
+    """
 
     def required(self, data: dict[Any, Any], names: tuple[str, ...], what: str) -> None:
         for name in names:
@@ -218,7 +188,7 @@ class _Reader:
                 f"a scenario is a mapping with {', '.join(REQUIRED)}; this is {_kind(data)}",
                 where=self.where(data),
             )
-        self.fields(data, FIELDS, "field")
+        self.keys(data, FIELDS, "field")
         self.required(data, REQUIRED, "the scenario")
         ident = self.text(data, "id", "'id'")
         if not _ID.match(ident):
@@ -230,7 +200,7 @@ class _Reader:
             )
         title = self.text(data, "title", "'title'")
         slug = data["topic"]
-        slugs = [item.slug for item in TOPICS]
+        slugs = tuple(item.slug for item in TOPICS)
         if not isinstance(slug, str) or slug not in slugs:
             raise self.fail(f"unknown topic {slug!r}{_suggest(str(slug), slugs)}", data, "topic")
         subject = topic(slug)
@@ -244,7 +214,7 @@ class _Reader:
         situation = self.situation(data, subject)
         rule = self.rule(data)
         script = self.script(data)
-        question = self.question(self.mapping(data, "question"))
+        question = self.question(self.mapping(data["question"], "'question'", data, "question"))
         places = {name: self.where(data, name) for name in data}
         places[""] = self.where(data)
         return Scenario(
@@ -260,12 +230,6 @@ class _Reader:
             source=source,
             places=places,
         )
-
-    def mapping(self, data: dict[Any, Any], key: str) -> dict[Any, Any]:
-        value = data[key]
-        if not isinstance(value, dict):
-            raise self.fail(f"{key!r} must be a mapping, not {_kind(value)}", data, key)
-        return value
 
     def situation(self, data: dict[Any, Any], subject: Topic) -> str | None:
         if data.get("situation") is None:
@@ -307,7 +271,7 @@ class _Reader:
             ) from None
 
     def script(self, data: dict[Any, Any]) -> HandScript:
-        table = self.mapping(data, "table")
+        table = self.mapping(data["table"], "'table'", data, "table")
         setup = data["setup"]
         if not isinstance(setup, list):
             raise self.fail(f"'setup' must be a list of events, not {_kind(setup)}", data, "setup")
@@ -327,25 +291,11 @@ class _Reader:
         script = parse_script(parts, self.locator, folder=self.folder)
         if outer is None:
             return script
-        if not isinstance(outer, str):
-            raise self.fail("'ruleset' must be a name or a ruleset file", data, "ruleset")
-        try:
-            ruleset = resolve(outer, relative_to=self.folder)
-        except KeyError:
-            raise self.fail(
-                f"unknown ruleset {outer!r}{_suggest(outer, RULESETS)}, or a house ruleset file"
-                " (.yaml)",
-                data,
-                "ruleset",
-            ) from None
-        except ScriptError as exc:
-            if exc.where is not None:
-                raise
-            raise self.fail(exc.message, data, "ruleset") from None
+        ruleset = self.ruleset(data)  # the hand-script reader's checks, placed at this field
         return replace(script, table=replace(script.table, ruleset=ruleset))
 
     def question(self, spec: dict[Any, Any]) -> Question:
-        self.fields(spec, QUESTION_FIELDS, "question field")
+        self.keys(spec, QUESTION_FIELDS, "question field")
         self.required(spec, ("ask", "explain"), "the question")
         kind = spec.get("kind", "choice")
         if kind not in KINDS:
@@ -395,7 +345,7 @@ class _Reader:
         for i, item in enumerate(value):
             if not isinstance(item, dict):
                 raise self.fail(f"a choice is a mapping with 'text', not {_kind(item)}", value, i)
-            self.fields(item, CHOICE_FIELDS, "choice field")
+            self.keys(item, CHOICE_FIELDS, "choice field")
             self.required(item, ("text",), "the choice")
             text = self.text(item, "text", "'text'")
             if text in texts:
