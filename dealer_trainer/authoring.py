@@ -99,11 +99,13 @@ def _passive(hand: Any) -> dict[str, Any]:
     return {"act": {"seat": seat, "action": action}}
 
 
-def _play(hand: Any, item: Any, index: int) -> None:
-    event = parse_script({"table": dict(hand.spec_source), "deck": [], "events": [item]}).events[0]
-    verdict = hand.handle(replace(event, index=index))
+def _play(hand: Any, table: Mapping[str, Any], item: Any, events: list[Any]) -> None:
+    """Deal ``item`` (a script event) on the hand; it must be accepted. Add it to ``events``."""
+    event = parse_script({"table": dict(table), "deck": [], "events": [item]}).events[0]
+    verdict = hand.handle(replace(event, index=len(events)))
     if verdict.outcome != "accepted":
         raise ScriptError(f"cannot build this setup on this table: {verdict.reason}")
+    events.append(item)
 
 
 def setup_for(table: Mapping[str, Any], name: str, ruleset: Ruleset | None = None) -> list[Any]:
@@ -121,45 +123,24 @@ def setup_for(table: Mapping[str, Any], name: str, ruleset: Ruleset | None = Non
         script = replace(script, table=replace(script.table, ruleset=ruleset))
     events: list[Any] = []
     with Hand(script) as hand:
-        hand.spec_source = table  # type: ignore[attr-defined]
         for step in RECIPES[name]:
-            betting = hand.betting
-            items: list[Any]
             if step == "betting":
-                items = []
-                while (
-                    hand.betting is not None
-                    and hand.betting.to_act is not None
-                    and hand.state
-                    in (
-                        "preflop",
-                        "flop",
-                        "turn",
-                        "river",
-                    )
-                ):
-                    item = _passive(hand)
-                    _play(hand, item, len(events) + len(items))
-                    items.append(item)
-                events.extend(items)
-                continue
-            if step == "all_but_one":
+                while hand.to_act is not None:
+                    _play(hand, table, _passive(hand), events)
+            elif step == "all_but_one":
+                betting = hand.betting
                 assert betting is not None
-                live = [seat for seat in betting.live if seat not in betting.all_in]
-                for _ in range(len(live) - 1):
-                    item = _passive(hand)
-                    _play(hand, item, len(events))
-                    events.append(item)
-                continue
-            if step in ("to_button", "to_third"):
+                for _ in range(sum(seat not in betting.all_in for seat in betting.live) - 1):
+                    _play(hand, table, _passive(hand), events)
+            elif step in ("to_button", "to_third"):
                 order = hand.order
                 if step == "to_third" and len(order) < 3:
                     raise ScriptError("a missed seat needs a table of three players or more")
                 seat = order[-1] if step == "to_button" else order[2]
-                step = {"pitch": {"to": seat}}
-            _play(hand, step, len(events))
-            events.append(step)
-        arisen = [item.situation for item in hand.irregularities]
+                _play(hand, table, {"pitch": {"to": seat}}, events)
+            else:
+                _play(hand, table, step, events)
+        arisen = list(dict.fromkeys(item.situation for item in hand.irregularities))
     if name not in arisen:
         got = ", ".join(arisen) or "nothing"
         raise ScriptError(
