@@ -4,6 +4,7 @@
 
     DealerTrainerError          exit 1   anything the tool refuses, with a message
     ├── ScriptError             exit 2   a hand script (or its file) that cannot be read
+    ├── StoreError              exit 2   the progress store cannot be opened, read or written
     ├── Rejected                exit 1   an event that the table or the procedure refuses
     │   └── IllegalAction                a player's action that the betting rules refuse
     └── InvariantError          exit 70  the table lost track of a card or a chip (a bug)
@@ -20,6 +21,7 @@ __all__ = [
     "InvariantError",
     "Rejected",
     "ScriptError",
+    "StoreError",
 ]
 
 
@@ -50,6 +52,13 @@ class ScriptError(DealerTrainerError):
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class StoreError(DealerTrainerError):
+    """The progress store cannot be opened, migrated, read or written (a bad path or URL, a
+    database newer than this version of the tool, a server that does not answer, ...)."""
+
+    exit_code = 2
 
 
 class Rejected(DealerTrainerError):

@@ -1,0 +1,59 @@
+"""Spaced repetition: when each item should come back to a trainee.
+
+Every answer updates the trainee's card for that item with FSRS (the ``fsrs`` package): a wrong
+answer is rated *Again* (the item comes back within minutes), a right one *Good* (it comes back
+later and later as the trainee keeps getting it right). Fuzzing is off, so the same answers at
+the same times always give the same schedule.
+
+The card is kept as the JSON that ``fsrs.Card.to_json()`` writes; :func:`next_card` is a pure
+function from the card before an answer to the card after it. ``fsrs`` is imported the first
+time a card is reviewed, not when this module is imported.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import fsrs
+
+__all__ = ["CARD_ID", "next_card"]
+
+#: every stored card carries this id: the store keys cards by (trainee, item), and a fixed id
+#: keeps the card JSON reproducible (fsrs would otherwise use the clock)
+CARD_ID = 1
+
+
+@cache
+def _scheduler() -> fsrs.Scheduler:
+    import fsrs
+
+    return fsrs.Scheduler(enable_fuzzing=False)
+
+
+def _utc(when: datetime) -> datetime:
+    """``when`` in UTC; a naive datetime is taken to be UTC already."""
+    if when.tzinfo is None:
+        return when.replace(tzinfo=UTC)
+    return when.astimezone(UTC)
+
+
+def next_card(card_json: str | None, correct: bool, when: datetime) -> tuple[str, datetime]:
+    """Review a card: the card after an answer given at ``when``, and when it is next due.
+
+    ``card_json`` is the card as stored (``None`` for an item never answered before); the result
+    is the new card's JSON and its due time (UTC).
+    """
+    import fsrs
+
+    at = _utc(when)
+    card = (
+        fsrs.Card(card_id=CARD_ID, due=at) if card_json is None else fsrs.Card.from_json(card_json)
+    )
+    if card.last_review is not None and at < card.last_review:
+        at = _utc(card.last_review)  # an answer older than the card's last review (a clock skew)
+    rating = fsrs.Rating.Good if correct else fsrs.Rating.Again
+    card, _log = _scheduler().review_card(card, rating, at)
+    return card.to_json(), _utc(card.due)
