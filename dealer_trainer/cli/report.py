@@ -1,0 +1,234 @@
+"""``dealer-trainer report``: how the room is doing, trainee by trainee and topic by topic.
+
+::
+
+    dealer-trainer report [--trainee NAME] [--since DATE] [--json | --csv] [--db TARGET]
+
+Text by default (one block per trainee: a row per topic, then the weakest topics), one JSON
+object with ``--json``, one CSV row per trainee and topic with ``--csv``. A store with no
+answers (or none since ``--since``) is said plainly, exit 0; an unknown ``--trainee`` is refused
+with the known names, exit 1; a ``--since`` that is not a date, exit 2.
+
+Dates and times given and shown are local (the room's clock); JSON and CSV carry UTC.
+Cheap to import (``main`` imports it for every command): the top imports only ``argparse``,
+``sys`` and the errors; the store, the report and the rest are imported when run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from dealer_trainer.errors import DealerTrainerError
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from dealer_trainer.cli.render import Painter
+    from dealer_trainer.report import Report, TopicStats, TraineeReport
+
+__all__ = ["BadOption", "UnknownTrainee", "add_parser", "parse_since", "run"]
+
+CSV_FIELDS = ("trainee", "topic", "answered", "correct", "accuracy", "last_seen")
+
+
+class BadOption(DealerTrainerError):
+    """An option value the command cannot use (exit 2)."""
+
+    exit_code = 2
+
+
+class UnknownTrainee(DealerTrainerError):
+    """A ``--trainee`` the store does not know; ``known`` are the names it does know."""
+
+    def __init__(self, name: str, known: list[str], target: str) -> None:
+        import difflib
+
+        if known:
+            close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            listing = f"known trainees: {', '.join(known)}"
+        else:
+            hint = ""
+            listing = "no trainee has answered anything yet"
+        super().__init__(
+            f"no trainee named {name!r} in the progress store at {target}{hint} ({listing})"
+        )
+        self.known = known
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``report`` on the main parser's ``commands``."""
+    report = commands.add_parser(
+        "report",
+        help="how trainees are doing: answers, accuracy and weakest topics",
+        description=(
+            "Sum up the answers kept in the progress store: per trainee and topic the answers, "
+            "the right ones, the accuracy and when the topic was last seen, each trainee's "
+            "weakest topics, and the room's totals."
+        ),
+    )
+    report.add_argument(
+        "--trainee", metavar="NAME", help="only this trainee (default: every trainee)"
+    )
+    report.add_argument(
+        "--since",
+        metavar="DATE",
+        help=(
+            "only answers given on or after this local date (YYYY-MM-DD) or date and time "
+            "(ISO 8601, e.g. 2024-05-01T18:00)"
+        ),
+    )
+    form = report.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print one JSON object")
+    form.add_argument(
+        "--csv", action="store_true", help="print CSV: a header, then one row per trainee and topic"
+    )
+    report.add_argument(
+        "--db",
+        metavar="TARGET",
+        help=(
+            "the progress store: an SQLite file or a postgresql:// URL "
+            "(default: $DEALER_TRAINER_DB, else the file in your data folder)"
+        ),
+    )
+
+
+def parse_since(text: str) -> datetime:
+    """``--since``: a date (its first moment, local time) or an ISO date and time (local
+    time unless it names its offset); an aware datetime."""
+    from datetime import date, datetime
+
+    value = text.strip()
+    try:
+        if len(value) == 10:
+            day = date.fromisoformat(value)
+            return datetime(day.year, day.month, day.day).astimezone()
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise BadOption(
+            f"--since: {text!r} is not a date; write YYYY-MM-DD (2024-05-01) or a date and "
+            "time (2024-05-01T18:00)"
+        ) from None
+    return moment.astimezone() if moment.tzinfo is None else moment
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the report; return the exit code."""
+    from dealer_trainer.progress import open_store
+    from dealer_trainer.report import build_report
+
+    since = None if args.since is None else parse_since(args.since)
+    trainee = None if args.trainee is None else args.trainee.strip()
+    with open_store(args.db) as store:
+        if trainee is not None:
+            known = store.trainees()
+            if trainee not in known:
+                raise UnknownTrainee(trainee, known, store.target)
+        answers = store.answers(trainee, since)
+        target = store.target
+    report = build_report(answers, since=since)
+    if args.json:
+        import json
+
+        out = {"store": target, "trainee": trainee, **report.to_dict()}
+        json.dump(out, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    elif args.csv:
+        _write_csv(report)
+    else:
+        _write_text(report, target=target, trainee=trainee, since=args.since)
+    return 0
+
+
+def _write_csv(report: Report) -> None:
+    import csv
+
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for trainee in report.trainees:
+        for line in trainee.topics:
+            writer.writerow(
+                (
+                    trainee.trainee,
+                    line.topic,
+                    line.answered,
+                    line.correct,
+                    f"{line.accuracy:.3f}",
+                    "" if line.last_seen is None else line.last_seen.isoformat(),
+                )
+            )
+
+
+# --- text ---------------------------------------------------------------------------------------
+
+
+def _local(when: datetime | None) -> str:
+    return "-" if when is None else when.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _percent(accuracy: float) -> str:
+    return f"{round(accuracy * 100)}%"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _write_text(report: Report, *, target: str, trainee: str | None, since: str | None) -> None:
+    from dealer_trainer.cli.render import Painter, use_colour
+
+    paint = Painter(use_colour(sys.stdout))
+    since_words = f" since {since.strip()}" if since else ""
+    if report.empty:
+        who = f" from {trainee}" if trainee else ""
+        print(f"No answers{who}{since_words} in the progress store at {target}.")
+        return
+    room = report.room
+    print(
+        f"{paint('Progress', 'bold')}{since_words}: {_plural(room.trainees, 'trainee')}, "
+        f"{_plural(room.answered, 'answer')}, {room.correct} right "
+        f"({_painted_percent(paint, room.accuracy)}), last answer {_local(room.last_seen)}"
+    )
+    print(paint(f"store: {target}", "dim"))
+    width = max([len("topic"), *(len(line.topic) for t in report.trainees for line in t.topics)])
+    for entry in report.trainees:
+        print()
+        _trainee_block(paint, entry, width)
+    if len(report.trainees) > 1:
+        print()
+        print(paint("The room, by topic", "bold"))
+        _table(paint, room.topics, width)
+
+
+def _painted_percent(paint: Painter, accuracy: float, pad: int = 0) -> str:
+    text = _percent(accuracy).rjust(pad)
+    colour = "green" if accuracy >= 0.8 else "yellow" if accuracy >= 0.6 else "red"
+    return paint(text, colour)
+
+
+def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
+    print(
+        f"{paint(entry.trainee, 'bold')}: {_plural(entry.answered, 'answer')}, "
+        f"{entry.correct} right ({_painted_percent(paint, entry.accuracy)}), "
+        f"last seen {_local(entry.last_seen)}"
+    )
+    _table(paint, entry.topics, width)
+    if entry.weakest:
+        weak = ", ".join(
+            f"{line.topic} ({_painted_percent(paint, line.accuracy)})" for line in entry.weakest
+        )
+        print(f"  {paint('weakest:', 'yellow')} {weak}")
+    else:
+        print("  weakest: none, every topic answered right so far")
+
+
+def _table(paint: Painter, lines: tuple[TopicStats, ...], width: int) -> None:
+    header = f"  {'topic':<{width}}  {'answered':>8}  {'correct':>7}  {'accuracy':>8}  last seen"
+    print(paint(header, "dim"))
+    for line in lines:
+        print(
+            f"  {line.topic:<{width}}  {line.answered:>8}  {line.correct:>7}  "
+            f"{_painted_percent(paint, line.accuracy, 8)}  {_local(line.last_seen)}"
+        )
