@@ -137,11 +137,16 @@ def test_console_script_is_installed_next_to_the_interpreter() -> None:
 @pytest.mark.parametrize(
     ("args", "mentions"),
     [
-        ((), ["replay", "quiz", "--version", "--help"]),
+        ((), ["replay", "quiz", "review", "report", "--version", "--help"]),
         (("replay",), ["script", "--json", "--auto-recover", "standard input"]),
-        (("quiz",), ["--topic"]),
+        (
+            ("quiz",),
+            ["--topic", "--difficulty", "--ruleset", "--length", "--trainee", "--db", "--answers"],
+        ),
+        (("review",), ["--length", "--trainee", "--db", "--answers", "--json"]),
+        (("report",), ["--trainee", "--since", "--json", "--csv", "--db"]),
     ],
-    ids=["top-level", "replay", "quiz"],
+    ids=["top-level", "replay", "quiz", "review", "report"],
 )
 @pytest.mark.parametrize("module", [False, True], ids=["script", "python-m"])
 def test_help_exits_zero_and_mentions_every_option(
@@ -168,10 +173,13 @@ def test_version_names_the_program() -> None:
     assert done.stdout.startswith("dealer-trainer ")
 
 
-def test_quiz_says_it_is_not_available_yet_and_exits_zero() -> None:
-    done = run("quiz")
-    assert done.returncode == 0
-    assert "not available yet" in done.stdout
+def test_quiz_without_a_terminal_says_how_to_answer_without_one(tmp_path: Path) -> None:
+    done = run(
+        "quiz", "--trainee", "Ann", "--db", tmp_path / "p.sqlite3",
+        XDG_CONFIG_HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "--answers FILE" in done.stderr
     assert "Traceback" not in done.stdout + done.stderr
 
 

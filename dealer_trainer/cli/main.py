@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 
 from dealer_trainer import __version__
+from dealer_trainer.cli import quiz as quiz_cli
+from dealer_trainer.cli import report as report_cli
 from dealer_trainer.cli import rules as rules_cli
 from dealer_trainer.cli import scenarios as scenarios_cli
 from dealer_trainer.errors import DealerTrainerError
@@ -48,12 +50,8 @@ def _parser() -> argparse.ArgumentParser:
         help="let the engine perform the recovery steps that fall due after a dealer error",
     )
 
-    quiz = commands.add_parser(
-        "quiz",
-        help="take a quiz on dealer errors and their recoveries",
-        description="Take a quiz on the shipped scenario bank.",
-    )
-    quiz.add_argument("--topic", help="only scenarios of this topic")
+    quiz_cli.add_parser(commands)
+    report_cli.add_parser(commands)
     rules_cli.add_parser(commands)
     scenarios_cli.add_parser(commands)
     return parser
@@ -68,10 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from dealer_trainer.cli.replay import run_replay
 
             return run_replay(args.script, as_json=args.json, auto_recover=args.auto_recover)
-        if args.command == "quiz":
-            from dealer_trainer.cli.quiz import run_quiz
-
-            return run_quiz()
+        if args.command in ("quiz", "review"):
+            return quiz_cli.run(args)
+        if args.command == "report":
+            return report_cli.run(args)
         if args.command == "rules":
             return rules_cli.run(args)
         if args.command == "scenarios":

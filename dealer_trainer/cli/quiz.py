@@ -1,13 +1,494 @@
-"""``dealer-trainer quiz``: not available in this version; says so plainly."""
+"""``dealer-trainer quiz`` and ``dealer-trainer review``: questions at a table, with feedback.
+
+In a terminal every setting missing from the flags is asked with questionary (name, topics,
+difficulty, ruleset, length); each question draws the table as the dealer sees it, asks, and
+answers at once: right or wrong, the right answer, the recovery as numbered steps, the
+explanation and the cited rule. Each answer is saved the moment it is given, so Ctrl-C loses
+nothing already answered; the summary follows (score per topic, time, misses).
+
+Without a terminal the answers come from ``--answers FILE`` (or ``--answers -``: standard
+input), one line per question: the number of the option picked, or for an order question the
+numbers of the steps in order (``3 1 2``). The questions are printed with numbered options, so
+a script can follow; ``--json`` prints the summary as one JSON object.
+
+questionary is imported only when a prompt is shown (see :mod:`dealer_trainer.cli.prompts`).
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
-def run_quiz() -> int:
-    """Explain that the quiz is not available yet (not an error: exit code 0)."""
-    print(
-        "dealer-trainer: the quiz is not available yet in this version.\n"
-        "The dealing engine is: try 'dealer-trainer replay SCRIPT.yaml' "
-        "(examples in docs/engine.md).",
+from dealer_trainer.cli.session import add_trainee_options
+from dealer_trainer.errors import DealerTrainerError
+
+if TYPE_CHECKING:
+    from dealer_trainer.cli.prompts import Prompter
+    from dealer_trainer.cli.render import Painter
+    from dealer_trainer.quiz import Entry, Feedback, Item, Quiz, Selection, Summary
+
+__all__ = ["add_parser", "run", "run_quiz", "run_review"]
+
+EXIT_INTERRUPTED = 130
+DEFAULT_LENGTH = 10
+NO_TERMINAL = (
+    "the quiz asks its questions in a terminal, and there is none here.\n"
+    "To answer without one, give the answers, one line per question: the number of the option "
+    "you pick, or for an order question the step numbers in order (e.g. '3 1 2'):\n"
+    "  dealer-trainer quiz --trainee NAME --answers FILE\n"
+    "  printf '1\\n2\\n' | dealer-trainer quiz --trainee NAME --length 2 --seed 7 --answers -\n"
+    "(the questions are printed with numbered options; --seed fixes their order)"
+)
+
+
+class AnswersError(DealerTrainerError):
+    """An answer line that cannot be used, or no way to ask (exit 2)."""
+
+    exit_code = 2
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    add_trainee_options(parser)
+    parser.add_argument(
+        "--answers",
+        metavar="FILE",
+        help=(
+            "answer without a terminal: one line per question, the option's number (for an "
+            "order question the step numbers in order, e.g. '3 1 2'); '-' reads standard input"
+        ),
     )
+    parser.add_argument(
+        "--bank", metavar="DIR", help="ask the scenarios in this folder (default: the shipped bank)"
+    )
+    parser.add_argument(
+        "--seed", type=int, help="fix the order of the questions and of their options"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the summary as one JSON object at the end"
+    )
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``quiz`` and ``review`` on the main parser's subcommands."""
+    quiz = commands.add_parser(
+        "quiz",
+        help="take a quiz on dealer errors and their recoveries",
+        description=(
+            "Questions on the scenario bank: each shows the table as the dealer sees it, asks "
+            "what to do or what is true, and gives the ruling at once with its rule. Settings "
+            "not given as flags are asked. Answers are saved as they are given; Ctrl-C stops "
+            "with a summary."
+        ),
+    )
+    quiz.add_argument(
+        "--topic",
+        action="append",
+        metavar="TOPIC",
+        help="only this topic (repeatable; 'all' for every topic; see 'dealer-trainer rules list')",
+    )
+    quiz.add_argument(
+        "--difficulty", choices=("1", "2", "3", "any"), help="only this level (1 easy .. 3 hard)"
+    )
+    quiz.add_argument(
+        "--ruleset", help="only scenarios under this ruleset (roberts, tda-2024, any)"
+    )
+    quiz.add_argument(
+        "--length",
+        help=f"how many questions (a number, or 'all'; default {DEFAULT_LENGTH})",
+    )
+    _add_common(quiz)
+    review = commands.add_parser(
+        "review",
+        help="review the questions due for you (spaced repetition), missed ones first",
+        description=(
+            "Ask again the scenarios your spaced-repetition schedule says are due, the ones "
+            "you missed first. Answers are saved as they are given and reschedule each item."
+        ),
+    )
+    review.add_argument(
+        "--length", help="at most this many questions (a number, or 'all'; default all due)"
+    )
+    _add_common(review)
+
+
+def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
+    """Run ``quiz`` or ``review``."""
+    if args.command == "review":
+        return run_review(args, prompter)
+    return run_quiz(args, prompter)
+
+
+# --- where the answers come from --------------------------------------------------------------
+
+
+class _Lines:
+    """Answers read from a file or standard input, one per line (blank lines and # skipped)."""
+
+    def __init__(self, stream: IO[str], name: str) -> None:
+        self.name = name
+        self._lines = self._read(stream)
+        self.number = 0
+
+    def _read(self, stream: IO[str]) -> Iterator[tuple[int, str]]:
+        for number, line in enumerate(stream, 1):
+            text = line.split("#", 1)[0].strip()
+            if text:
+                yield number, text
+
+    def next(self) -> str | None:
+        """The next answer line, or None at the end."""
+        found = next(self._lines, None)
+        if found is None:
+            return None
+        self.number, text = found
+        return text
+
+
+def _open_answers(name: str) -> _Lines:
+    if name == "-":
+        return _Lines(sys.stdin, "standard input")
+    try:
+        handle = Path(name).open(encoding="utf-8")  # noqa: SIM115 (read lazily, line by line)
+    except OSError as exc:
+        raise AnswersError(f"cannot read the answers file {name}: {exc.strerror}") from exc
+    return _Lines(handle, name)
+
+
+def _numbers(text: str, count: int, where: str) -> list[int]:
+    parts = text.replace(",", " ").split()
+    if not parts or not all(part.isdigit() for part in parts):
+        raise AnswersError(f"{where}: {text!r} is not an option number (1 to {count})")
+    numbers = [int(part) for part in parts]
+    for number in numbers:
+        if not 1 <= number <= count:
+            raise AnswersError(f"{where}: there is no option {number} (1 to {count})")
+    return numbers
+
+
+def _from_line(item: Item, text: str, where: str) -> list[str]:
+    count = len(item.options)
+    numbers = _numbers(text, count, where)
+    if item.kind == "order":
+        if sorted(numbers) != list(range(1, count + 1)):
+            raise AnswersError(
+                f"{where}: {text!r}: an order answer names every step once (1 to {count})"
+            )
+    elif len(numbers) != 1:
+        raise AnswersError(f"{where}: {text!r}: give one option number (1 to {count})")
+    return [item.options[number - 1].value for number in numbers]
+
+
+def _from_prompter(item: Item, prompter: Prompter) -> list[str]:
+    choices = [(option.value, option.label) for option in item.options]
+    if item.kind != "order":
+        return [prompter.select("Your answer:", choices, "")]
+    picked: list[str] = []
+    total = len(choices)
+    while choices:
+        number = len(picked) + 1
+        if len(choices) == 1:
+            picked.append(choices[0][0])
+            break
+        value = prompter.select(f"Step {number} of {total}:", choices, "")
+        picked.append(value)
+        choices = [choice for choice in choices if choice[0] != value]
+    return picked
+
+
+# --- the settings -----------------------------------------------------------------------------
+
+
+def _length(value: str | None, default: int | None, flag: str = "--length") -> int | None:
+    if value is None:
+        return default
+    if value.strip().lower() == "all":
+        return None
+    if not value.strip().isdigit() or int(value) < 1:
+        raise AnswersError(f"{flag}: {value!r} is not a number of questions (1 or more, or 'all')")
+    return int(value)
+
+
+def _topics(given: list[str] | None) -> tuple[str, ...] | None:
+    if not given:
+        return None
+    from dealer_trainer.rules.topics import TOPICS
+
+    slugs = [item.slug for item in TOPICS]
+    wanted: list[str] = []
+    for name in given:
+        for slug in name.split(","):
+            slug = slug.strip()
+            if slug == "all":
+                return ()
+            if slug not in slugs:
+                from dealer_trainer.rules.corpus import suggest
+
+                close = suggest(slug, slugs)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise AnswersError(
+                    f"--topic: unknown topic {slug!r}{hint} ('dealer-trainer rules list' has them)"
+                )
+            wanted.append(slug)
+    return tuple(dict.fromkeys(wanted))
+
+
+def _selection(
+    args: argparse.Namespace, prompter: Prompter | None, entries: list[Entry]
+) -> Selection:
+    from dealer_trainer.quiz import Selection
+    from dealer_trainer.rules.topics import TOPICS
+
+    topics = _topics(args.topic)
+    difficulty = args.difficulty
+    ruleset = args.ruleset
+    rulesets = sorted({entry.ruleset for entry in entries})
+    if ruleset is not None and ruleset != "any" and ruleset not in rulesets:
+        raise AnswersError(
+            f"--ruleset: no scenario in the bank is under {ruleset!r} (there are: "
+            f"{', '.join(rulesets)}, or any)"
+        )
+    length = _length(args.length, None if args.length else DEFAULT_LENGTH)
+    if prompter is not None:
+        counts: dict[str, int] = {}
+        for entry in entries:
+            counts[entry.topic] = counts.get(entry.topic, 0) + 1
+        if topics is None:
+            offered = [
+                (t.slug, f"{t.title} ({counts[t.slug]})") for t in TOPICS if t.slug in counts
+            ]
+            topics = tuple(
+                prompter.checkbox(
+                    "Topics (space to pick, enter when done; none picked = all):", offered, []
+                )
+            )
+        if difficulty is None:
+            difficulty = prompter.select(
+                "Difficulty:",
+                [("any", "any"), ("1", "1 (easy)"), ("2", "2"), ("3", "3 (hard)")],
+                "any",
+            )
+        if ruleset is None:
+            ruleset = prompter.select(
+                "Rulebook:", [("any", "any"), *((name, name) for name in rulesets)], "any"
+            )
+        if args.length is None:
+            picked = prompter.select(
+                "How many questions:",
+                [("5", "5"), ("10", "10"), ("20", "20"), ("all", "all that match")],
+                str(DEFAULT_LENGTH),
+            )
+            length = _length(picked, DEFAULT_LENGTH)
+    return Selection(
+        topics=topics or (),
+        difficulty=None if difficulty in (None, "any") else int(difficulty),
+        ruleset=None if ruleset in (None, "any") else ruleset,
+        length=length,
+    )
+
+
+# --- showing ----------------------------------------------------------------------------------
+
+
+class _Screen:
+    """Writes the quiz to the terminal (or to standard output without one)."""
+
+    def __init__(self, out: IO[str], paint: Painter, numbered: bool, quiet: bool) -> None:
+        self.out = out
+        self.paint = paint
+        self.numbered = numbered
+        self.quiet = quiet
+
+    def say(self, text: str = "") -> None:
+        if not self.quiet:
+            print(text, file=self.out, flush=True)
+
+    def question(self, item: Item, number: int, total: int) -> None:
+        from dealer_trainer.cli.table_view import draw_table, table_facts
+        from dealer_trainer.rules.topics import topic
+
+        scenario = item.scenario
+        paint = self.paint
+        level = "*" * scenario.difficulty
+        self.say()
+        self.say(
+            paint(f"Question {number} of {total}", "bold")
+            + f"  {topic(scenario.topic.slug).title} · {level} · {scenario.ruleset.name}"
+        )
+        self.say(paint(scenario.title, "bold"))
+        for line in draw_table(table_facts(item.proved), paint, item.hidden):
+            self.say(f"  {line}")
+        self.say()
+        self.say(item.ask)
+        if item.kind == "order":
+            self.say(paint("Put the steps in order.", "dim"))
+        if self.numbered:
+            for number_, option in enumerate(item.options, 1):
+                self.say(f"  {number_}. {option.label}")
+
+    def feedback(self, feedback: Feedback) -> None:
+        paint = self.paint
+        if feedback.correct:
+            self.say(paint("Right.", "green") + f" {feedback.expected}")
+        else:
+            self.say(paint("Not quite.", "red") + f" You answered: {feedback.given}")
+            self.say(f"The right answer: {paint(feedback.expected, 'bold')}")
+        if feedback.steps:
+            self.say("The recovery:")
+            for number, step in enumerate(feedback.steps, 1):
+                self.say(f"  {number}. {step}")
+        self.say(f"Why: {feedback.explain}")
+        if feedback.rule:
+            title = f" ({feedback.rule_title})" if feedback.rule_title else ""
+            self.say(paint(f"Rule {feedback.rule}{title}", "cyan"))
+            if feedback.rule_text:
+                self.say(f"  {feedback.rule_text}")
+
+    def summary(self, summary: Summary) -> None:
+        paint = self.paint
+        minutes, seconds = divmod(round(summary.seconds), 60)
+        self.say()
+        heading = "Review" if summary.mode == "review" else "Quiz"
+        if summary.stopped:
+            heading += f" stopped after {summary.asked} of {summary.planned} questions"
+        self.say(paint(f"{heading}: {summary.right} of {summary.asked} right", "bold"))
+        self.say(f"time: {minutes} min {seconds:02d} s")
+        for score in summary.topics:
+            self.say(f"  {score.title:<40} {score.right}/{score.asked}")
+        if summary.misses:
+            self.say("missed:")
+            for miss in summary.misses:
+                rule = f" [{miss.feedback.rule}]" if miss.feedback.rule else ""
+                self.say(f"  {miss.entry.id}: {miss.feedback.expected}{rule}")
+        if summary.asked:
+            self.say(f"{summary.asked} answer(s) saved for {summary.trainee}.")
+
+
+# --- running ----------------------------------------------------------------------------------
+
+
+def _setup(
+    args: argparse.Namespace, prompter: Prompter | None
+) -> tuple[Prompter | None, _Lines | None, str]:
+    """Who answers (a prompter, or answer lines) and who is training."""
+    from dealer_trainer.cli.prompts import QuestionaryPrompter, interactive
+    from dealer_trainer.cli.session import trainee_for
+
+    lines = None
+    if args.answers is not None:
+        lines, prompter = _open_answers(args.answers), None
+    elif prompter is None:
+        if not interactive():
+            raise AnswersError(NO_TERMINAL)
+        prompter = QuestionaryPrompter()
+    return prompter, lines, trainee_for(args, prompter)
+
+
+def _entries(args: argparse.Namespace) -> list[Entry]:
+    from dealer_trainer.quiz import catalogue
+    from dealer_trainer.scenario import bank_dir
+
+    folder = Path(args.bank) if args.bank else bank_dir()
+    if not folder.is_dir():
+        raise AnswersError(f"--bank: {folder} is not a folder")
+    entries, problems = catalogue(folder)
+    for problem in problems:
+        print(f"dealer-trainer: left out: {problem}", file=sys.stderr)
+    return entries
+
+
+def run_quiz(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
+    """``dealer-trainer quiz``."""
+    import random
+
+    from dealer_trainer.quiz import select
+
+    prompter, lines, trainee = _setup(args, prompter)
+    entries = _entries(args)
+    chosen = select(entries, _selection(args, prompter, entries), random.Random(args.seed))
+    if not chosen:
+        raise AnswersError("no scenario matches these settings; widen the topics or the level")
+    return _ask_all(args, prompter, lines, trainee, chosen, "quiz")
+
+
+def run_review(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
+    """``dealer-trainer review``: the due items, missed ones first."""
+    from dealer_trainer.cli.session import store_for
+    from dealer_trainer.quiz import due_entries
+
+    prompter, lines, trainee = _setup(args, prompter)
+    entries = _entries(args)
+    with store_for(args) as store:
+        due = store.due(trainee)
+    chosen = due_entries(due, entries)
+    limit = _length(args.length, None)
+    if limit is not None:
+        chosen = chosen[:limit]
+    if not chosen:
+        message = f"Nothing is due for review for {trainee}"
+        left = len(due)
+        message += f" ({left} due item(s) are drills, not bank questions)." if left else "."
+        if args.json:
+            print(json.dumps({"trainee": trainee, "mode": "review", "asked": 0, "due": 0}))
+        else:
+            print(message + " Take a quiz: dealer-trainer quiz")
+        return 0
+    return _ask_all(args, prompter, lines, trainee, chosen, "review")
+
+
+def _ask_all(
+    args: argparse.Namespace,
+    prompter: Prompter | None,
+    lines: _Lines | None,
+    trainee: str,
+    chosen: list[Entry],
+    mode: str,
+) -> int:
+    from dealer_trainer.cli.render import Painter, use_colour
+    from dealer_trainer.cli.session import store_for
+    from dealer_trainer.quiz import Quiz
+
+    out = sys.stdout
+    screen = _Screen(out, Painter(use_colour(out)), lines is not None, quiet=args.json)
+    with store_for(args) as store:
+        quiz = Quiz(trainee, chosen, mode=mode, seed=args.seed, store=store)
+        interrupted = False
+        try:
+            _loop(quiz, screen, prompter, lines)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            quiz.stopped = quiz.stopped or len(quiz.results) < len(chosen)
+            summary = quiz.finish()
+    if args.json:
+        print(json.dumps(summary.to_dict(), indent=2))
+    else:
+        screen.summary(summary)
+    if interrupted:
+        print("dealer-trainer: interrupted; every answer given is saved", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
+
+
+def _loop(quiz: Quiz, screen: _Screen, prompter: Prompter | None, lines: _Lines | None) -> None:
+    total = len(quiz.entries)
+    for number, item in enumerate(quiz.items(), 1):
+        screen.question(item, number, total)
+        shown = time.monotonic()
+        if lines is not None:
+            text = lines.next()
+            if text is None:  # the answers ran out: stop here, with what was answered
+                quiz.stopped = True
+                return
+            where = f"{lines.name}, line {lines.number}"
+            answer = _from_line(item, text, where)
+            screen.say(f"> {text}")
+        else:
+            assert prompter is not None
+            answer = _from_prompter(item, prompter)
+        feedback = quiz.answer(item, answer, time.monotonic() - shown)
+        screen.feedback(feedback)

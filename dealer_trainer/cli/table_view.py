@@ -1,6 +1,7 @@
 """The table as the dealer sees it, drawn for a scenario (``scenarios show``, the quiz).
 
-:func:`table_facts` reads a verified scenario's hand into plain data (JSON-ready);
+:func:`table_facts` reads a verified scenario's hand into plain data (JSON-ready), and
+:func:`hand_facts` does the same for a bare hand (the drill's);
 :func:`draw_table` turns that into lines of text: the seats around the table with the button
 and the blinds, stacks and chips in front, hole cards face down unless they were exposed, then
 the board, the burns, the set-aside cards and the pot.
@@ -8,21 +9,28 @@ the board, the burns, the set-aside cards and the pot.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dealer_trainer.betting import blind_seats
 from dealer_trainer.cli.render import Painter
 
-__all__ = ["draw_table", "table_facts"]
+__all__ = ["draw_table", "hand_facts", "table_facts"]
 
 
 def table_facts(proved: Any) -> dict[str, Any]:
     """What the dealer can see after the setup of a verified scenario."""
-    hand = proved.hand
+    return hand_facts(proved.hand, proved.exposed)
+
+
+def hand_facts(hand: Any, face_up: Sequence[str] = ()) -> dict[str, Any]:
+    """What the dealer can see at a hand (a :class:`~dealer_trainer.procedure.hand.Hand`);
+    ``face_up`` names the hole cards seen face up in the deal (exposed or boxed).
+    """
     table = hand.table
     spec = hand.spec
     betting = hand.betting
-    exposed = set(proved.exposed)
+    exposed = set(face_up)
     blinds = {"small": spec.stakes.small_blind, "big": spec.stakes.big_blind}
     order = hand.order or table.players()
     roles: dict[int, list[str]] = {table.button: ["button"]}
@@ -51,7 +59,7 @@ def table_facts(proved: Any) -> dict[str, Any]:
         "seats": seats,
         "board": [card.text for card in table.board],
         "burns": [card.text for card in table.burns],
-        "exposed": list(proved.exposed),
+        "exposed": list(face_up),
         "set_aside": [card.text for card in table.set_aside],
         "pot": sum(pot.amount for pot in pots),
         "pots": [pot.amount for pot in pots],
@@ -60,8 +68,14 @@ def table_facts(proved: Any) -> dict[str, Any]:
     }
 
 
-def draw_table(facts: dict[str, Any], paint: Painter) -> list[str]:
-    """The table as lines of text (colour through ``paint``)."""
+def draw_table(
+    facts: dict[str, Any], paint: Painter, hidden: frozenset[str] = frozenset()
+) -> list[str]:
+    """The table as lines of text (colour through ``paint``).
+
+    ``hidden`` names facts left undrawn (``to_act``, ``board``, ``burns``, ``pot``): a quiz
+    question that asks for one of them must not show it.
+    """
 
     def cards(items: list[str]) -> str:
         return " ".join(items) if items else "-"
@@ -77,19 +91,22 @@ def draw_table(facts: dict[str, Any], paint: Painter) -> list[str]:
             marks.append(f"{info['in_front']} in front")
         if info["folded"]:
             marks.append("folded")
-        if facts["to_act"] == info["seat"]:
+        if "to_act" not in hidden and facts["to_act"] == info["seat"]:
             marks.append(paint("to act", "cyan"))
         extra = f"  {', '.join(marks)}" if marks else ""
         lines.append(
             f"  seat {info['seat']:>2}{roles:<28} {shown or '-':<8} chips {info['chips']:>5}{extra}"
         )
-    lines.append(f"board:     {paint(cards(facts['board']), 'bold')}")
-    lines.append(f"burns:     {len(facts['burns'])} ({cards(facts['burns'])})")
+    if "board" not in hidden:
+        lines.append(f"board:     {paint(cards(facts['board']), 'bold')}")
+    if "burns" not in hidden:
+        lines.append(f"burns:     {len(facts['burns'])} ({cards(facts['burns'])})")
     if facts["exposed"]:
         lines.append(f"exposed:   {paint(cards(facts['exposed']), 'yellow')}")
     if facts["set_aside"]:
         lines.append(f"set aside: {cards(facts['set_aside'])}")
-    pots = facts["pots"]
-    split = f" ({' + '.join(map(str, pots))})" if len(pots) > 1 else ""
-    lines.append(f"pot:       {facts['pot']}{split}")
+    if "pot" not in hidden:
+        pots = facts["pots"]
+        split = f" ({' + '.join(map(str, pots))})" if len(pots) > 1 else ""
+        lines.append(f"pot:       {facts['pot']}{split}")
     return lines

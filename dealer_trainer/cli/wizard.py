@@ -16,8 +16,9 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+from dealer_trainer.cli.prompts import Prompter, QuestionaryPrompter
 from dealer_trainer.errors import DealerTrainerError, ScriptError
 
 __all__ = ["Prompter", "QuestionaryPrompter", "run_wizard"]
@@ -27,38 +28,6 @@ class WizardError(DealerTrainerError):
     """A wizard answer that cannot be used (exit 2)."""
 
     exit_code = 2
-
-
-class Prompter(Protocol):
-    """Asks one question at a time (questionary in a terminal; a fake in tests)."""
-
-    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
-        """Pick one of ``(value, label)`` choices; return the value."""
-        ...
-
-    def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
-        """Free text; ``check`` returns an error message for a bad answer (None: fine)."""
-        ...
-
-
-class QuestionaryPrompter:
-    """Prompts with questionary; Ctrl-C raises KeyboardInterrupt (``unsafe_ask``)."""
-
-    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
-        import questionary
-
-        options = [questionary.Choice(label, value=value) for value, label in choices]
-        chosen = questionary.select(message, choices=options, default=default or None)
-        return str(chosen.unsafe_ask())
-
-    def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
-        import questionary
-
-        def validate(answer: str) -> bool | str:
-            problem = check(answer)
-            return True if problem is None else problem
-
-        return str(questionary.text(message, default=default, validate=validate).unsafe_ask())
 
 
 class _Asker:

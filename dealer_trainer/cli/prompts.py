@@ -1,0 +1,70 @@
+"""Asking the user, one question at a time: questionary in a terminal, a fake in tests.
+
+Every interactive command takes a :class:`Prompter`; :class:`QuestionaryPrompter` is the real
+one. questionary (and prompt_toolkit under it) is imported only when a prompt is shown, so a
+command that asks nothing never pays for it. Ctrl-C at a prompt raises KeyboardInterrupt
+(``unsafe_ask``), which the command turns into a clean stop.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+__all__ = ["Prompter", "QuestionaryPrompter", "interactive"]
+
+
+class Prompter(Protocol):
+    """Asks one question at a time (questionary in a terminal; a fake in tests)."""
+
+    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
+        """Pick one of ``(value, label)`` choices; return the value."""
+        ...
+
+    def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
+        """Free text; ``check`` returns an error message for a bad answer (None: fine)."""
+        ...
+
+    def checkbox(
+        self, message: str, choices: Sequence[tuple[str, str]], default: Sequence[str]
+    ) -> list[str]:
+        """Pick any number of ``(value, label)`` choices; return the values."""
+        ...
+
+
+class QuestionaryPrompter:
+    """Prompts with questionary; Ctrl-C raises KeyboardInterrupt (``unsafe_ask``)."""
+
+    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
+        import questionary
+
+        options = [questionary.Choice(label, value=value) for value, label in choices]
+        chosen = questionary.select(message, choices=options, default=default or None)
+        return str(chosen.unsafe_ask())
+
+    def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
+        import questionary
+
+        def validate(answer: str) -> bool | str:
+            problem = check(answer)
+            return True if problem is None else problem
+
+        return str(questionary.text(message, default=default, validate=validate).unsafe_ask())
+
+    def checkbox(
+        self, message: str, choices: Sequence[tuple[str, str]], default: Sequence[str]
+    ) -> list[str]:
+        import questionary
+
+        options = [
+            questionary.Choice(label, value=value, checked=value in default)
+            for value, label in choices
+        ]
+        chosen = questionary.checkbox(message, choices=options).unsafe_ask()
+        return [str(value) for value in chosen or ()]
+
+
+def interactive() -> bool:
+    """Whether both standard input and output are a terminal (so prompts can be shown)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()

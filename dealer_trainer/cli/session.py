@@ -1,0 +1,129 @@
+"""Who is training, and where their answers are kept: the options every training command shares.
+
+The trainee's name is remembered between runs in a small settings file in the user's
+configuration folder (platformdirs), so a trainee types it once. ``--db`` (or
+``DEALER_TRAINER_DB``) picks the progress store; see :mod:`dealer_trainer.progress`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from dealer_trainer.errors import DealerTrainerError
+
+if TYPE_CHECKING:
+    from dealer_trainer.cli.prompts import Prompter
+    from dealer_trainer.progress import Store
+
+__all__ = [
+    "TraineeError",
+    "add_trainee_options",
+    "remember_trainee",
+    "remembered_trainee",
+    "settings_path",
+    "store_for",
+    "trainee_for",
+]
+
+NAME_LIMIT = 80
+
+
+class TraineeError(DealerTrainerError):
+    """No usable trainee name (exit 2)."""
+
+    exit_code = 2
+
+
+def add_trainee_options(parser: argparse.ArgumentParser) -> None:
+    """``--trainee NAME`` and ``--db TARGET``."""
+    parser.add_argument(
+        "--trainee",
+        metavar="NAME",
+        help="who is training (remembered for next time; asked for when not given)",
+    )
+    parser.add_argument(
+        "--db",
+        metavar="TARGET",
+        help=(
+            "where progress is kept: an SQLite file, or a postgresql:// URL shared by several "
+            "training rooms (default: $DEALER_TRAINER_DB, else a file in your data folder)"
+        ),
+    )
+
+
+def settings_path() -> Path:
+    """The settings file (the remembered trainee name)."""
+    from platformdirs import user_config_path
+
+    return user_config_path("dealer-trainer") / "settings.json"
+
+
+def _settings() -> dict[str, Any]:
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def remembered_trainee() -> str | None:
+    """The name given last time, if any."""
+    name = _settings().get("trainee")
+    return name if isinstance(name, str) and name.strip() else None
+
+
+def remember_trainee(name: str) -> None:
+    """Keep ``name`` for next time (written atomically; a failure to write is not fatal)."""
+    import tempfile
+
+    path = settings_path()
+    data = {**_settings(), "trainee": name}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=path.parent, delete=False, suffix=".tmp"
+        ) as handle:
+            json.dump(data, handle, indent=2)
+        os.replace(handle.name, path)
+    except OSError:
+        pass
+
+
+def _check_name(answer: str) -> str | None:
+    name = answer.strip()
+    if not name:
+        return "type your name (it is how your results are kept)"
+    if len(name) > NAME_LIMIT:
+        return f"at most {NAME_LIMIT} characters"
+    return None
+
+
+def trainee_for(args: argparse.Namespace, prompter: Prompter | None) -> str:
+    """``--trainee``, else asked (the remembered name offered), else the remembered name."""
+    given: str | None = getattr(args, "trainee", None)
+    remembered = remembered_trainee()
+    if given is not None:
+        name = given.strip()
+        problem = _check_name(name)
+        if problem is not None:
+            raise TraineeError(f"--trainee: {problem}")
+    elif prompter is not None:
+        name = prompter.text("Your name:", remembered or "", _check_name).strip()
+    elif remembered is not None:
+        name = remembered
+    else:
+        raise TraineeError("who is training? give --trainee NAME")
+    if name != remembered:
+        remember_trainee(name)
+    return name
+
+
+def store_for(args: argparse.Namespace) -> Store:
+    """The progress store ``--db`` names (else ``$DEALER_TRAINER_DB``, else the default file)."""
+    from dealer_trainer.progress import open_store
+
+    return open_store(getattr(args, "db", None))
