@@ -599,6 +599,17 @@ class Store:
             for item, topic, due, missed in rows
         ]
 
+    def next_due(self, trainee: str) -> datetime | None:
+        """When ``trainee``'s next review item falls due (None: nothing scheduled)."""
+        sql = (
+            "SELECT MIN(c.due) FROM review_cards c JOIN trainees t ON t.id = c.trainee_id"
+            " WHERE t.name = ?"
+        )
+        with self._reading("read the next review"):
+            rows = self._db.execute(sql, (trainee.strip(),))
+        value = rows[0][0] if rows else None
+        return None if value is None else self._from_db_time(value)
+
     # --- inside
 
     @contextmanager

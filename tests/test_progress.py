@@ -301,6 +301,19 @@ def test_nothing_is_due_before_its_time(store: Store) -> None:
     ]
 
 
+def test_next_due_is_the_earliest_card_of_that_trainee(store: Store) -> None:
+    assert store.next_due("Ana") is None
+    session = store.start_session("Ana", "quiz")
+    store.record(session, _answer("right", True, answered_at=T0))
+    store.record(session, _answer("missed", False, answered_at=T0))
+    first = store.next_due("Ana")
+    assert first is not None and first == min(
+        d.due for d in store.due("Ana", now=T0 + timedelta(days=99))
+    )
+    assert T0 < first < T0 + timedelta(minutes=11)
+    assert store.next_due("Bo") is None
+
+
 def test_a_missed_item_answered_right_is_no_longer_missed_and_comes_back_later(
     store: Store,
 ) -> None:

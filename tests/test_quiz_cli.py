@@ -331,10 +331,15 @@ def test_review_asks_the_due_questions_missed_ones_first(home: Path) -> None:
     assert saved[-1].item == ids[1] and saved[-1].mode == "review"
 
 
-def test_review_with_nothing_due_says_so(home: Path) -> None:
+def test_review_with_nothing_due_says_so_and_when_the_next_item_is_due(home: Path) -> None:
     done = _cli(home, "review", "--trainee", "Lu", "--answers", "-", stdin="")
     assert done.returncode == 0
-    assert "Nothing is due for review for Lu" in done.stdout
+    assert "Nothing is due for review for Lu." in done.stdout
+    quiz = _cli(home, "quiz", "--trainee", "Lu", "--length", "1", "--answers", "-", stdin="1\n")
+    assert quiz.returncode == 0, quiz.stderr
+    done = _cli(home, "review", "--trainee", "Lu", "--answers", "-", stdin="")
+    assert done.returncode == 0
+    assert "Nothing is due for review for Lu; the next item is due in " in done.stdout
 
 
 # --- a real terminal --------------------------------------------------------------------------

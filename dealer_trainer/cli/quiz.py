@@ -417,6 +417,8 @@ def run_quiz(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
 
 def run_review(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """``dealer-trainer review``: the due items, missed ones first."""
+    from datetime import UTC, datetime
+
     from dealer_trainer.cli.session import store_for
     from dealer_trainer.quiz import due_entries
 
@@ -424,18 +426,24 @@ def run_review(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     entries = _entries(args)
     with store_for(args) as store:
         due = store.due(trainee)
+        next_due = store.next_due(trainee)
     chosen = due_entries(due, entries)
     limit = _length(args.length, None)
     if limit is not None:
         chosen = chosen[:limit]
     if not chosen:
-        message = f"Nothing is due for review for {trainee}"
-        left = len(due)
-        message += f" ({left} due item(s) are drills, not bank questions)." if left else "."
         if args.json:
             print(json.dumps({"trainee": trainee, "mode": "review", "asked": 0, "due": 0}))
-        else:
-            print(message + " Take a quiz: dealer-trainer quiz")
+            return 0
+        message = f"Nothing is due for review for {trainee}"
+        if due:  # due, but not a bank question (a drill item, or a scenario since removed)
+            message += f" among the bank's questions ({len(due)} other item(s) due)"
+        if next_due is not None and next_due > datetime.now(UTC):
+            wait = next_due - datetime.now(UTC)
+            hours, seconds = divmod(int(wait.total_seconds()), 3600)
+            when = f"{hours} h {seconds // 60} min" if hours else f"{max(seconds // 60, 1)} min"
+            message += f"; the next item is due in {when}"
+        print(message + ". Take a quiz meanwhile: dealer-trainer quiz")
         return 0
     return _ask_all(args, prompter, lines, trainee, chosen, "review")
 
