@@ -44,7 +44,7 @@ class State:
 STATES: tuple[State, ...] = (
     State("shuffling", "the dealer shuffles the deck", "TDA24 23"),
     State("cutting", "the dealer cuts the deck", "TDA24 23"),
-    State("blinds", "the blinds are posted", "TDA24 34-B"),
+    State("blinds", "the blinds are posted", "RRoP-BLD 2"),
     State("dealing", "two hole cards are pitched to each player, button last", "RRoP-HEP 1"),
     State("preflop", "the first betting round, from the seat left of the big blind", "RRoP-HEP 2"),
     State("flop_burn", "the dealer burns one card for the flop", "RRoP-HEP 3"),
@@ -61,7 +61,7 @@ STATES: tuple[State, ...] = (
     State("river_deal", "the dealer turns the fifth board card", "RRoP-HEP 7"),
     State("river", "the last betting round", "RRoP-HEP 8"),
     State("showdown", "the live hands are shown or mucked, the last aggressor first", "RRoP-HEP 9"),
-    State("hand_over", "the pot has been awarded; the next hand may start", "TDA24 12"),
+    State("hand_over", "the pot has been awarded; the next hand may start", "RRoP-BLD 1"),
 )
 
 BETTING_STATES = ("preflop", "flop", "turn", "river")
