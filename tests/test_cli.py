@@ -137,16 +137,17 @@ def test_console_script_is_installed_next_to_the_interpreter() -> None:
 @pytest.mark.parametrize(
     ("args", "mentions"),
     [
-        ((), ["replay", "quiz", "review", "report", "--version", "--help"]),
+        ((), ["replay", "quiz", "review", "drill", "report", "--version", "--help"]),
         (("replay",), ["script", "--json", "--auto-recover", "standard input"]),
         (
             ("quiz",),
             ["--topic", "--difficulty", "--ruleset", "--length", "--trainee", "--db", "--answers"],
         ),
         (("review",), ["--length", "--trainee", "--db", "--answers", "--json"]),
+        (("drill",), ["--rate", "--seed", "--trainee", "--db"]),
         (("report",), ["--trainee", "--since", "--json", "--csv", "--db"]),
     ],
-    ids=["top-level", "replay", "quiz", "review", "report"],
+    ids=["top-level", "replay", "quiz", "review", "drill", "report"],
 )
 @pytest.mark.parametrize("module", [False, True], ids=["script", "python-m"])
 def test_help_exits_zero_and_mentions_every_option(

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from dealer_trainer import __version__
+from dealer_trainer.cli import drill as drill_cli
 from dealer_trainer.cli import quiz as quiz_cli
 from dealer_trainer.cli import report as report_cli
 from dealer_trainer.cli import rules as rules_cli
@@ -51,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     )
 
     quiz_cli.add_parser(commands)
+    drill_cli.add_parser(commands)
     report_cli.add_parser(commands)
     rules_cli.add_parser(commands)
     scenarios_cli.add_parser(commands)
@@ -68,6 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_replay(args.script, as_json=args.json, auto_recover=args.auto_recover)
         if args.command in ("quiz", "review"):
             return quiz_cli.run(args)
+        if args.command == "drill":
+            return drill_cli.run(args)
         if args.command == "report":
             return report_cli.run(args)
         if args.command == "rules":

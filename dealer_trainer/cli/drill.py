@@ -1,0 +1,315 @@
+"""``dealer-trainer drill``: endless practice as the dealer, on hands the engine deals itself.
+
+Each point draws the table, says what happened since the last one (the players' moves, a
+dealer error the drill made), and offers the dealer's possible moves; the engine judges the
+pick. In a terminal the moves are a questionary list and Ctrl-C ends the drill; for scripts
+and tests, ``--answers FILE`` (``-``: standard input) gives the picks one per line, as the
+number of the option in the order printed, and the end of the file ends the drill. Either
+way the drill ends with a summary (``--json``: one JSON object), exit 0.
+
+Only the standard library and :mod:`dealer_trainer.errors` are imported at the top: the
+engine, the drill and the prompts are imported when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import IO, TYPE_CHECKING, Any
+
+from dealer_trainer.errors import DealerTrainerError
+
+if TYPE_CHECKING:
+    from dealer_trainer.cli.prompts import Prompter
+    from dealer_trainer.cli.render import Painter
+    from dealer_trainer.drill import Drill, Judgement, Point, Summary
+
+__all__ = ["DrillUsageError", "add_parser", "run"]
+
+NO_TERMINAL = (
+    "the drill asks its questions in a terminal, and there is none here. Without one, give "
+    "the picks with --answers FILE (or --answers - for standard input): one option number per "
+    "line, counting from 1 in the order the options are printed"
+)
+PROMPT = "Your move:"
+
+
+class DrillUsageError(DealerTrainerError):
+    """The drill cannot run as asked: a bad option, no terminal, a bad answers line (exit 2)."""
+
+    exit_code = 2
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``drill`` on the main parser's subcommands."""
+    from dealer_trainer.cli.session import add_trainee_options
+
+    parser = commands.add_parser(
+        "drill",
+        help="practise dealing: pick the dealer's next move, hand after hand",
+        description=(
+            "Endless practice as the dealer. The engine deals hand after hand at a table it "
+            "chooses and plays the players; at each point you pick the dealer's next move among "
+            "the right ones and tempting wrong ones, and the engine judges it. Now and then the "
+            "drill makes a dealer error itself (--rate) and you pick the recovery, step by step. "
+            "Ctrl-C (or the end of --answers) ends it with a summary."
+        ),
+    )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.25,
+        metavar="R",
+        help=(
+            "how often the drill makes a dealer error where one can happen (the deal, the flop, "
+            "the turn, the river), from 0 (never) to 1 (every time); default 0.25"
+        ),
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="deal the same drill again: the same seed and the same picks give the same hands",
+    )
+    parser.add_argument(
+        "--ruleset",
+        default="roberts",
+        metavar="NAME",
+        help="the rulebook that judges the recoveries: roberts (default) or tda-2024",
+    )
+    parser.add_argument(
+        "--points",
+        type=int,
+        metavar="N",
+        help="stop after N points (default: go on until Ctrl-C or the end of --answers)",
+    )
+    parser.add_argument(
+        "--answers",
+        metavar="FILE",
+        help=(
+            "read the picks from FILE ('-': standard input), one option number per line, "
+            "counting from 1 in the order printed; for scripts and tests, no terminal needed"
+        ),
+    )
+    add_trainee_options(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print only the summary, as one JSON object (with --answers)",
+    )
+
+
+def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
+    """Run a drill; return the exit code (0 when it ends by Ctrl-C, --points or end of input)."""
+    from dealer_trainer.cli.prompts import QuestionaryPrompter, interactive
+    from dealer_trainer.cli.session import store_for, trainee_for
+    from dealer_trainer.drill import Drill
+    from dealer_trainer.rules.rulesets import BUILTIN
+
+    if not 0.0 <= args.rate <= 1.0:
+        raise DrillUsageError(f"--rate must be from 0 to 1, not {args.rate:g}")
+    if args.points is not None and args.points < 1:
+        raise DrillUsageError(f"--points must be at least 1, not {args.points}")
+    if args.ruleset not in BUILTIN:
+        raise DrillUsageError(
+            f"--ruleset {args.ruleset!r}: the drill knows {' and '.join(BUILTIN)}"
+        )
+    if args.json and args.answers is None:
+        raise DrillUsageError("--json needs --answers: the JSON summary is for scripts")
+    if args.answers is None and prompter is None:
+        if not interactive():
+            raise DrillUsageError(NO_TERMINAL)
+        prompter = QuestionaryPrompter()
+    trainee = trainee_for(args, prompter if args.answers is None else None)
+    quiet = args.json
+    paint = _painter()
+    with (
+        _PickSource(args.answers, prompter) as picks,
+        store_for(args) as store,
+        Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
+    ):
+        if not quiet:
+            _opening(drill, paint, interactive=args.answers is None)
+        log: list[dict[str, Any]] = []
+        try:
+            while args.points is None or drill.summary().points < args.points:
+                point = drill.point()
+                if not quiet:
+                    _show_point(point, drill, paint, numbered=args.answers is not None)
+                started = time.monotonic()
+                index = picks.pick(point)
+                if index is None:
+                    break
+                option = point.options[index]
+                if args.answers is not None and not quiet:
+                    print(f"> {index + 1}. {option.label}")
+                judgement = drill.choose(option, time.monotonic() - started)
+                log.append(_logged(point, judgement))
+                if not quiet:
+                    _show_judgement(judgement, paint)
+        except KeyboardInterrupt:
+            if not quiet:
+                print()
+        summary = drill.summary()
+        if quiet:
+            json.dump({**summary.to_dict(), "trainee": trainee, "picks": log}, sys.stdout, indent=2)
+            sys.stdout.write("\n")
+        else:
+            _show_summary(summary, paint)
+    return 0
+
+
+# --- where the picks come from ------------------------------------------------------------------
+
+
+class _Lines:
+    """Picks from an answers file: one option number (1-based) per line; blank lines and
+    ``#`` comments are skipped.
+    """
+
+    def __init__(self, stream: IO[str], name: str) -> None:
+        self.stream = stream
+        self.name = name
+        self.line = 0
+
+    def pick(self, point: Point) -> int | None:
+        for text in self.stream:
+            self.line += 1
+            answer = text.strip()
+            if not answer or answer.startswith("#"):
+                continue
+            count = len(point.options)
+            if not answer.isdigit() or not 1 <= int(answer) <= count:
+                raise DrillUsageError(
+                    f"{self.name} line {self.line}: {answer!r} is not an option number "
+                    f"(point {point.number} has options 1 to {count})"
+                )
+            return int(answer) - 1
+        return None
+
+
+class _Asked:
+    """Picks asked with a prompter (questionary in a terminal)."""
+
+    def __init__(self, prompter: Prompter) -> None:
+        self.prompter = prompter
+
+    def pick(self, point: Point) -> int | None:
+        choices = [(str(i), option.label) for i, option in enumerate(point.options)]
+        return int(self.prompter.select(PROMPT, choices, ""))
+
+
+class _PickSource:
+    """The source of the picks, opened (and closed) around the drill."""
+
+    def __init__(self, answers: str | None, prompter: Prompter | None) -> None:
+        self.answers = answers
+        self.prompter = prompter
+        self.stream: IO[str] | None = None
+
+    def __enter__(self) -> _Lines | _Asked:
+        if self.answers is None:
+            assert self.prompter is not None
+            return _Asked(self.prompter)
+        if self.answers == "-":
+            return _Lines(sys.stdin, "<stdin>")
+        try:
+            self.stream = open(self.answers, encoding="utf-8")
+        except OSError as exc:
+            raise DrillUsageError(
+                f"cannot read the answers file {self.answers}: {exc.strerror}"
+            ) from None
+        return _Lines(self.stream, self.answers)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.stream is not None:
+            self.stream.close()
+
+
+# --- what the trainee sees ------------------------------------------------------------------------
+
+
+def _painter() -> Painter:
+    from dealer_trainer.cli.render import Painter, use_colour
+
+    return Painter(use_colour())
+
+
+def _opening(drill: Drill, paint: Painter, *, interactive: bool) -> None:
+    ends = "Ctrl-C ends it" if interactive else "the end of the answers ends it"
+    print(
+        paint("Dealer drill", "bold")
+        + f": {drill.ruleset.name} rules, error rate {drill.rate:g}, seed {drill.seed} "
+        f"(--seed {drill.seed} deals it again). You are the dealer; {ends}."
+    )
+
+
+def _show_point(point: Point, drill: Drill, paint: Painter, *, numbered: bool) -> None:
+    from dealer_trainer.cli.table_view import draw_table, hand_facts
+    from dealer_trainer.drill import situation_title
+
+    print()
+    print(paint(f"point {point.number} · hand {point.hand_number}", "bold"))
+    for line in point.lines:
+        print(f"  · {line}")
+    print(*draw_table(hand_facts(point.hand, point.exposed), paint), sep="\n")
+    if point.situation is not None:
+        print(paint(f"Recovery under way: {situation_title(point.situation)}", "yellow"))
+    if numbered:
+        print(PROMPT)
+        for i, option in enumerate(point.options, 1):
+            print(f"  {i}. {option.label}")
+
+
+def _show_judgement(judgement: Judgement, paint: Painter) -> None:
+    if judgement.correct:
+        print(paint("Right.", "green"))
+        return
+    print(paint("Wrong:", "red") + f" {judgement.reason}")
+    if judgement.rule is not None:
+        title = f": {judgement.rule_title}" if judgement.rule_title else ""
+        print(f"  rule {judgement.rule}{title}")
+    print(f"  the right move: {judgement.right.label}")
+
+
+def _show_summary(summary: Summary, paint: Painter) -> None:
+    from dealer_trainer.drill import situation_title
+
+    print()
+    percent = f"{summary.accuracy:.0%}" if summary.points else "-"
+    print(
+        paint("Drill over", "bold")
+        + f": {summary.points} point{'s' if summary.points != 1 else ''}, "
+        f"{summary.right} right ({percent}), {summary.hands} "
+        f"hand{'s' if summary.hands != 1 else ''} dealt."
+    )
+    if summary.errors:
+        print("Dealer errors met:")
+        for name, count in summary.errors.items():
+            print(f"  {count}x {situation_title(name)} ({name})")
+    if summary.misses:
+        print("Misses:")
+        for miss in summary.misses:
+            rule = f" ({miss.rule})" if miss.rule else ""
+            print(
+                f"  point {miss.point}, {miss.item}: you picked {miss.given!r}; "
+                f"right: {miss.expected!r}{rule}"
+            )
+    print(f"The same drill again: --seed {summary.seed} --ruleset {summary.ruleset}")
+
+
+def _logged(point: Point, judgement: Judgement) -> dict[str, Any]:
+    return {
+        "point": point.number,
+        "hand": point.hand_number,
+        "item": judgement.item,
+        "topic": judgement.topic,
+        "options": [option.label for option in point.options],
+        "given": judgement.given.label,
+        "expected": judgement.right.label,
+        "correct": judgement.correct,
+        "reason": judgement.reason,
+        "rule": judgement.rule,
+    }

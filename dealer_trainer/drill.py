@@ -1,0 +1,1096 @@
+"""The drill: endless practice on hands the engine deals itself, the trainee being the dealer.
+
+A :class:`Drill` seats 2 to 9 players at a ten-seat table (blinds 1/2 no-limit, stacks of
+200, a random button), shuffles a real deck and plays hand after hand. The players' decisions
+(act, show, muck) are the drill's own, seeded: mostly calls and checks, now and then a fold,
+a bet or a raise. Every dealer decision is the trainee's:
+
+* :meth:`Drill.point` runs the hand on to the next moment where the dealer acts and returns a
+  :class:`Point`: what happened since the last one, the table, and the options. The options
+  are the dealer events the engine allows now (``Hand.expected_next()``, players' events left
+  out) mixed with two or three tempting ones the engine would refuse now (the street after the
+  next, a burn where a card is due, the other rulebook's recovery step, dealing on after an
+  error ...), shuffled, each worded as a dealer says it.
+* :meth:`Drill.choose` hands the pick to the engine (``Hand.handle``): accepted is right;
+  refused is wrong, and the :class:`Judgement` carries the engine's reason and rule, and the
+  right option, which the drill then applies so that the hand goes on.
+* At a moment where a dealer error can happen (the deal, the flop, the turn, the river), with
+  probability ``rate``, the drill makes one itself: the engine's catalogue of injectable
+  errors (:data:`dealer_trainer.authoring.RECIPES`) says which ones exist, the ruleset says
+  which can arise, and the drill picks one, a seat and a moment at random. From then on the
+  trainee picks the recovery, one step at a time: during a recovery ``expected_next()`` is the
+  step that is due.
+* :meth:`Drill.summary` counts the points, the right picks, the hands dealt, the dealer errors
+  met and the misses.
+
+Everything is seeded: the same seed and the same picks give the same drill. Nothing here
+reads or writes a screen; ``dealer_trainer.cli.drill`` is the command.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from dealer_trainer.betting import Action, blind_seats
+from dealer_trainer.errors import DealerTrainerError, IllegalAction, InvariantError, ScriptError
+from dealer_trainer.handscript import Event, parse_script
+from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.procedure.machine import (
+    ALL_EVENTS_BY_STATE,
+    BETTING_STATES,
+    EVENTS_BY_STATE,
+    STEP_EVENTS,
+)
+from dealer_trainer.procedure.recovery import HOLE_CARDS, Recovery, is_step
+from dealer_trainer.procedure.rulings import (
+    EVENT_WORDS,
+    LETS_THROUGH,
+    WAIT_PITCHES,
+    WAITS,
+    situation,
+)
+from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
+from dealer_trainer.rules.topics import TOPICS
+
+if TYPE_CHECKING:
+    from dealer_trainer.progress import Store
+
+__all__ = [
+    "DEALER_EVENTS",
+    "GROUPS",
+    "PLAYER_EVENTS",
+    "Drill",
+    "DrillError",
+    "Judgement",
+    "Miss",
+    "Option",
+    "Point",
+    "Summary",
+    "dealer_events",
+    "injectable",
+    "refused",
+    "situation_title",
+    "topic_of",
+]
+
+#: the table every drill plays at
+SEATS = range(1, 11)
+BLINDS = (1, 2)
+STACK = 200
+#: how many players a drill seats
+PLAYERS = (2, 9)
+DEFAULT_RATE = 0.25
+#: how the drill's players play: the chance to bet when they may check; to fold, and to raise,
+#: when they face a bet (nobody raises a bet of RAISE_CAP big blinds or more); to muck at the
+#: showdown once a hand has been shown
+BET_CHANCE = 0.12
+FOLD_CHANCE = 0.12
+RAISE_CHANCE = 0.06
+RAISE_CAP = 4
+MUCK_CHANCE = 0.3
+
+#: the events the players make (the drill makes them); every other event is the dealer's
+PLAYER_EVENTS = frozenset({"act", "show", "declare_board", "muck", "notice"})
+#: every dealer event, in the order a hand meets them (the fallback pool of wrong options)
+DEALER_EVENTS: tuple[str, ...] = (
+    "shuffle",
+    "cut",
+    "post_blinds",
+    "pitch",
+    "deal",
+    "burn",
+    "flop",
+    "turn",
+    "river",
+    "next_hand",
+    "retrieve",
+    "set_aside",
+    "reshuffle",
+    "replace",
+    "scramble",
+)
+
+#: the moments of a hand where the drill may make a dealer error, and the errors of each
+#: (every name is a situation :data:`dealer_trainer.authoring.RECIPES` knows how to inject)
+GROUPS: dict[str, tuple[str, ...]] = {
+    "deal": (
+        "exposed_first_cards",
+        "exposed_other_card",
+        "exposed_two_cards",
+        "boxed_card",
+        "boxed_cards",
+        "wrong_first_seat",
+        "missed_seat",
+        "extra_card",
+        "extra_cards",
+    ),
+    "flop": (
+        "premature_flop",
+        "flop_without_burn",
+        "flop_too_many_cards",
+        "flop_five_or_more_cards",
+    ),
+    "turn": ("premature_turn",),
+    "river": ("premature_river",),
+}
+#: the state where each group's dice are rolled (the first of these the hand reaches)
+_ROLL_AT: dict[str, str] = {
+    "dealing": "deal",
+    "preflop": "flop",
+    "flop_burn": "flop",
+    "flop_deal": "flop",
+    "flop": "turn",
+    "turn": "river",
+}
+#: per error, the states in which a planned error may still be made (it lapses outside them)
+_WINDOW: dict[str, frozenset[str]] = {
+    **{name: frozenset({"dealing"}) for name in GROUPS["deal"]},
+    "extra_card": frozenset({"dealing", "preflop"}),
+    "extra_cards": frozenset({"dealing", "preflop"}),
+    "premature_flop": frozenset({"preflop"}),
+    "flop_without_burn": frozenset({"preflop", "flop_burn"}),
+    "flop_too_many_cards": frozenset({"preflop", "flop_burn", "flop_deal"}),
+    "flop_five_or_more_cards": frozenset({"preflop", "flop_burn", "flop_deal"}),
+    "premature_turn": frozenset({"flop"}),
+    "premature_river": frozenset({"turn"}),
+}
+#: a premature card comes while players are still to act on this street
+_PREMATURE: dict[str, tuple[str, str]] = {
+    "premature_flop": ("preflop", "flop"),
+    "premature_turn": ("flop", "turn"),
+    "premature_river": ("turn", "river"),
+}
+#: per state, the wrong moves that tempt a dealer there (each offered only if the engine
+#: would refuse it now)
+_TEMPTING: dict[str, tuple[str, ...]] = {
+    "shuffling": ("cut", "post_blinds", "deal", "burn"),
+    "cutting": ("post_blinds", "deal", "burn", "shuffle"),
+    "blinds": ("deal", "pitch", "cut", "burn"),
+    "dealing": ("burn", "flop", "post_blinds", "next_hand"),
+    "flop_burn": ("turn", "deal", "river", "next_hand"),
+    "flop_deal": ("burn", "turn", "river", "deal"),
+    "turn_burn": ("turn", "river", "flop", "next_hand"),
+    "turn_deal": ("burn", "river", "flop", "next_hand"),
+    "river_burn": ("river", "turn", "next_hand", "flop"),
+    "river_deal": ("burn", "next_hand", "turn", "flop"),
+    "hand_over": ("shuffle", "post_blinds", "burn", "deal"),
+}
+#: how many wrong options a point offers at most, and at least (when there are enough)
+_WRONG = (2, 3)
+#: the actions a player's decision falls back to, in order, when its first choice is refused
+_FALLBACK = (Action.CHECK, Action.CALL, Action.ALL_IN, Action.FOLD)
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+class DrillError(DealerTrainerError):
+    """A drill that cannot be set up or a pick that is not one of the options (exit 2)."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice at a point: a dealer event, worded as the dealer would say it."""
+
+    event: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A moment where the dealer acts: what happened since the last point, and the options."""
+
+    number: int
+    hand_number: int
+    #: the table as it stands (it changes once a pick is made)
+    hand: Hand
+    lines: tuple[str, ...]
+    options: tuple[Option, ...]
+    #: the dealer events the engine accepts now: the right options
+    allowed: tuple[str, ...]
+    #: the dealer error whose recovery is under way, if any (a situation name)
+    situation: str | None
+    #: hole cards seen face up in this deal (exposed or boxed)
+    exposed: tuple[str, ...]
+    #: the procedure step the hand was in at this point
+    state: str
+
+    @property
+    def item(self) -> str:
+        """What a pick here is recorded as: ``drill:<situation>`` or ``drill:<state>``."""
+        return f"drill:{self.situation or self.state}"
+
+    @property
+    def topic(self) -> str:
+        """The topic slug of the situation under way, or ``procedure``."""
+        return topic_of(self.situation)
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What the engine made of a pick."""
+
+    correct: bool
+    given: Option
+    #: the right option (the pick itself when it was right), applied to the hand
+    right: Option
+    #: the engine's reason for refusing the pick ("" when it was right)
+    reason: str
+    rule: str | None
+    #: the rule's title from the corpus, when it has one
+    rule_title: str | None
+    item: str
+    topic: str
+    situation: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Miss:
+    """A wrong pick, for the summary."""
+
+    point: int
+    item: str
+    given: str
+    expected: str
+    reason: str
+    rule: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain mapping (for JSON)."""
+        return {
+            "point": self.point,
+            "item": self.item,
+            "given": self.given,
+            "expected": self.expected,
+            "reason": self.reason,
+            "rule": self.rule,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The drill so far."""
+
+    seed: int
+    ruleset: str
+    rate: float
+    #: picks judged
+    points: int
+    right: int
+    #: hands begun, the current one included (a misdealt hand dealt again counts once)
+    hands: int
+    #: the dealer errors the drill made, by situation name, in the order first met
+    errors: Mapping[str, int] = field(default_factory=dict)
+    misses: tuple[Miss, ...] = ()
+
+    @property
+    def wrong(self) -> int:
+        return self.points - self.right
+
+    @property
+    def accuracy(self) -> float:
+        """The share of right picks (0.0 before any pick)."""
+        return self.right / self.points if self.points else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain mapping (for JSON)."""
+        return {
+            "seed": self.seed,
+            "ruleset": self.ruleset,
+            "rate": self.rate,
+            "points": self.points,
+            "right": self.right,
+            "wrong": self.wrong,
+            "accuracy": round(self.accuracy, 4),
+            "hands": self.hands,
+            "errors": dict(self.errors),
+            "misses": [miss.to_dict() for miss in self.misses],
+        }
+
+
+@dataclass(slots=True)
+class _Planned:
+    """A dealer error the drill means to make when its moment comes."""
+
+    name: str
+    #: player actions to let pass first (a premature card comes part-way through a round)
+    wait: int = 0
+
+
+# --- what the engine says, read without changing the hand -----------------------------------
+
+
+def refused(hand: Hand, name: str) -> bool:
+    """Would the engine surely refuse the dealer event ``name`` (no arguments) now?
+
+    True only where the procedure's own tables say so: while a recovery is under way, any
+    event that is neither its due step (nor an alias of it) nor let through by the wait it is
+    in; otherwise a recovery step the procedure does not call for, or an event no row of the
+    current state takes. False means "the engine may accept it" (as a step, a slip or a
+    dealer error): such an event is never offered as a wrong option.
+    """
+    if hand.recoveries:
+        steps = hand.recoveries[0].steps
+        at = 0
+        if steps[0] == WAIT_PITCHES:
+            if name in LETS_THROUGH[WAIT_PITCHES]:
+                return False  # more of the same error
+            at = 1
+        if at >= len(steps):
+            return False
+        due = steps[at]
+        if due in WAITS and name in LETS_THROUGH[due]:
+            return False
+        return not is_step(name, due)
+    state = hand.state
+    if name in STEP_EVENTS and name not in EVENTS_BY_STATE[state]:
+        return True
+    return name not in ALL_EVENTS_BY_STATE[state]
+
+
+def dealer_events(hand: Hand) -> list[str]:
+    """The dealer events the engine allows now (``expected_next()`` less the players')."""
+    return [name for name in hand.expected_next() if name not in PLAYER_EVENTS]
+
+
+def topic_of(name: str | None) -> str:
+    """The topic slug of a situation (``procedure`` for none)."""
+    if name is not None:
+        for item in TOPICS:
+            if name in item.situations:
+                return item.slug
+    return "procedure"
+
+
+@cache
+def injectable(ruleset: Ruleset) -> frozenset[str]:
+    """The dealer errors the drill can make under ``ruleset``: those of :data:`GROUPS` that
+    the engine can bring about (:func:`dealer_trainer.authoring.setup_for` proves each on a
+    six-seat table; under tda-2024 one extra card is already a misdeal, so there is no second).
+    """
+    from dealer_trainer.authoring import RECIPES, setup_for
+
+    table = {"seats": 6, "button": 1, "blinds": list(BLINDS), "stacks": STACK}
+    found: set[str] = set()
+    for names in GROUPS.values():
+        for name in names:
+            if name not in RECIPES:
+                continue
+            try:
+                setup_for(table, name, ruleset)
+            except ScriptError:
+                continue
+            found.add(name)
+    return frozenset(found)
+
+
+def _other_family(ruleset: Ruleset) -> Ruleset:
+    return BUILTIN["tda-2024" if ruleset.family == "roberts" else "roberts"]
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(card.text for card in cards)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _ordinal(n: int) -> str:
+    return _ORDINALS[n - 1] if n <= len(_ORDINALS) else f"{n}th"
+
+
+# --- the drill ---------------------------------------------------------------------------------
+
+
+class Drill:
+    """A drill: hand after hand at one table (a new one when it breaks up), points on demand."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        rate: float = DEFAULT_RATE,
+        ruleset: Ruleset | str = "roberts",
+        *,
+        store: Store | None = None,
+        trainee: str = "",
+    ) -> None:
+        if not 0.0 <= rate <= 1.0:
+            raise DrillError(f"the error rate must be from 0 to 1, not {rate}")
+        if isinstance(ruleset, str):
+            if ruleset not in BUILTIN:
+                raise DrillError(
+                    f"unknown ruleset {ruleset!r}; built in: {', '.join(BUILTIN)}"
+                    " (or pass a house Ruleset)"
+                )
+            ruleset = BUILTIN[ruleset]
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.rate = rate
+        self.ruleset = ruleset
+        self._rng = random.Random(self.seed)
+        self._other = _other_family(ruleset)
+        self.store = store
+        self.trainee = trainee
+        self.session = store.start_session(trainee, "drill") if store is not None else None
+        self._index = 0
+        self._lines: list[str] = []
+        self._point: Point | None = None
+        self._points = 0
+        self._right = 0
+        self._hands = 0
+        self._errors: Counter[str] = Counter()
+        self._misses: list[Miss] = []
+        self._rolled: set[str] = set()
+        self._planned: list[_Planned] = []
+        self._reported = False  # the award of the current hand has been told
+        self.hands: list[Hand] = []  # every table's hand, the current one last
+        self.hand = self._new_table()
+
+    # --- lifetime -----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """End the store's session (if any) and detach the current hand from the machine."""
+        if self.store is not None and self.session is not None:
+            self.store.finish_session(self.session)
+            self.session = None
+        self.hand.close()
+
+    def __enter__(self) -> Drill:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # --- the public face ------------------------------------------------------------------------
+
+    def point(self) -> Point:
+        """The next point (the same one again until a pick is made)."""
+        if self._point is None:
+            allowed = self._advance()
+            hand = self.hand
+            recovery = hand.recoveries[0] if hand.recoveries else None
+            self._point = Point(
+                number=self._points + 1,
+                hand_number=self._hands,
+                hand=hand,
+                lines=tuple(self._lines),
+                options=self._options(allowed),
+                allowed=tuple(allowed),
+                situation=recovery.situation.name if recovery is not None else None,
+                exposed=tuple(card.text for card in hand.face_up),
+                state=hand.state,
+            )
+            self._lines = []
+        return self._point
+
+    def choose(self, option: Option, seconds: float | None = None) -> Judgement:
+        """Judge a pick of the current point by the engine; apply the right move if it was not.
+
+        With a store, the pick is recorded (and committed) before this returns; ``seconds`` is
+        the time the trainee took.
+        """
+        point = self.point()
+        if option not in point.options:
+            raise DrillError(f"{option.label!r} is not one of this point's options")
+        verdict = self.hand.handle(self._event(option.event))
+        right = option
+        reason, rule = "", None
+        if verdict.outcome == "accepted":
+            if option.event not in point.allowed:
+                raise InvariantError(
+                    f"the drill offered {option.event!r} as a wrong move in {point.state}, "
+                    "but the engine accepted it"
+                )
+            correct = True
+        else:
+            if option.event in point.allowed:
+                raise InvariantError(
+                    f"the engine allowed {option.event!r} in {point.state} but refused it: "
+                    f"{verdict.reason}"
+                )
+            correct = False
+            reason, rule = verdict.reason, verdict.rule
+            right = self._primary(point)
+            self._do(right.event)
+        self._after_dealer_event(right.event)
+        self._points += 1
+        if correct:
+            self._right += 1
+        else:
+            self._misses.append(
+                Miss(point.number, point.item, option.label, right.label, reason, rule)
+            )
+        self._point = None
+        judgement = Judgement(
+            correct=correct,
+            given=option,
+            right=right,
+            reason=reason,
+            rule=rule,
+            rule_title=_rule_title(rule),
+            item=point.item,
+            topic=point.topic,
+            situation=point.situation,
+        )
+        self._record(judgement, seconds)
+        return judgement
+
+    def _record(self, judgement: Judgement, seconds: float | None) -> None:
+        if self.store is None or self.session is None:
+            return
+        from dealer_trainer.progress import Answer
+
+        self.store.record(
+            self.session,
+            Answer(
+                trainee=self.trainee,
+                item=judgement.item,
+                topic=judgement.topic,
+                mode="drill",
+                correct=judgement.correct,
+                ruleset=self.ruleset.name,
+                given=judgement.given.label,
+                expected=judgement.right.label,
+                seconds=None if seconds is None else round(seconds, 3),
+            ),
+        )
+
+    def summary(self) -> Summary:
+        """The drill so far."""
+        return Summary(
+            seed=self.seed,
+            ruleset=self.ruleset.name,
+            rate=self.rate,
+            points=self._points,
+            right=self._right,
+            hands=self._hands,
+            errors=dict(self._errors),
+            misses=tuple(self._misses),
+        )
+
+    # --- tables and hands ---------------------------------------------------------------------
+
+    def _new_table(self) -> Hand:
+        rng = self._rng
+        seats = sorted(rng.sample(list(SEATS), rng.randint(*PLAYERS)))
+        button = rng.choice(seats)
+        self._table = {
+            "seats": dict.fromkeys(seats, STACK),
+            "button": button,
+            "blinds": list(BLINDS),
+            "structure": "no-limit",
+        }
+        script = parse_script({"table": self._table, "seed": rng.randrange(2**31), "events": []})
+        script = replace(script, table=replace(script.table, ruleset=self.ruleset))
+        hand = Hand(script)
+        self.hands.append(hand)
+        self._lines.append(
+            f"A new table: {len(seats)} players (seats {', '.join(map(str, seats))}), "
+            f"blinds {BLINDS[0]}/{BLINDS[1]}, {STACK} each."
+        )
+        self._begin_hand(hand)
+        return hand
+
+    def _begin_hand(self, hand: Hand) -> None:
+        self._hands += 1
+        self._rolled = set()
+        self._planned = []
+        self._reported = False
+        players = hand.table.players()
+        self._lines.append(
+            f"Hand {self._hands}: the button is on seat {hand.table.button}; "
+            f"{len(players)} players."
+        )
+
+    def _event(self, item: Any) -> Event:
+        """A script item (``"burn"``, ``{"pitch": {"exposed": True}}``) as the engine's Event."""
+        event = parse_script({"table": self._table, "events": [item]}).events[0]
+        self._index += 1
+        return replace(event, index=self._index)
+
+    def _do(self, item: Any) -> None:
+        """Play an event the drill itself makes (a player's, a dealer error, a right move)."""
+        verdict = self.hand.handle(self._event(item))
+        if verdict.outcome != "accepted":
+            raise InvariantError(f"the engine refused the drill's own {item!r}: {verdict.reason}")
+
+    # --- running the hand to the next point ----------------------------------------------------
+
+    def _advance(self) -> list[str]:
+        """Play the players' part (and any planned dealer error) up to the next dealer point;
+        return the dealer events the engine allows there.
+        """
+        for _ in range(10_000):
+            self._tell_award()
+            self._moment()
+            hand = self.hand
+            allowed = hand.expected_next()
+            dealer = [name for name in allowed if name not in PLAYER_EVENTS]
+            if dealer:
+                return dealer
+            if "act" in allowed:
+                self._act()
+            elif hand.state == "showdown":
+                self._show()
+            elif hand.hand_over:
+                self._table_breaks()
+            else:
+                raise InvariantError(
+                    f"the hand is stuck in {hand.state}: the engine allows nothing "
+                    f"(recoveries: {[r.situation.name for r in hand.recoveries]})"
+                )
+        raise InvariantError("the players went on for 10000 moves without a dealer point")
+
+    def _table_breaks(self) -> None:
+        hand = self.hand
+        left = [seat for seat, chips in hand.table.stacks.items() if chips > 0]
+        self._lines.append(f"Only seat {left[0]} has chips left: the table breaks up.")
+        hand.close()
+        self.hand = self._new_table()
+
+    def _act(self) -> None:
+        """A player's decision: mostly a check or a call; sometimes a fold, a bet or a raise."""
+        hand = self.hand
+        betting = hand.betting
+        assert betting is not None and betting.to_act is not None
+        seat = betting.to_act
+        legal = betting.legal_actions(seat)
+        roll = self._rng.random()
+        wanted: Action
+        if Action.CHECK in legal:
+            wanted = Action.BET if roll < BET_CHANCE else Action.CHECK
+        elif roll < FOLD_CHANCE:
+            wanted = Action.FOLD
+        elif roll < FOLD_CHANCE + RAISE_CHANCE and betting.current_bet < RAISE_CAP * BLINDS[1]:
+            wanted = Action.RAISE
+        else:
+            wanted = Action.CALL
+        for action in (wanted, *_FALLBACK):
+            if action not in legal:
+                continue
+            amount = betting.min_raise_to() if action in (Action.BET, Action.RAISE) else None
+            try:
+                betting.verify(seat, action, amount)
+            except IllegalAction:
+                continue
+            before = betting.bets[seat]
+            args: dict[str, Any] = {"seat": seat, "action": action.value}
+            if amount is not None:
+                args["amount"] = amount
+            for planned in self._planned:
+                if planned.wait and hand.state == _PREMATURE.get(planned.name, ("",))[0]:
+                    planned.wait -= 1
+            self._do({"act": args})
+            self._tell_action(seat, action, betting.bets.get(seat, 0) - before, amount)
+            return
+        raise InvariantError(f"seat {seat} has no legal action among {legal}")
+
+    def _tell_action(self, seat: int, action: Action, put: int, amount: int | None) -> None:
+        words = {
+            Action.FOLD: "folds",
+            Action.CHECK: "checks",
+            Action.CALL: f"calls {put}",
+            Action.BET: f"bets {amount}",
+            Action.RAISE: f"raises to {amount}",
+            Action.ALL_IN: f"is all in ({put} more)",
+        }
+        self._lines.append(f"Seat {seat} {words[action]}.")
+
+    def _show(self) -> None:
+        """At the showdown, the next seat in the showing order shows (or now and then mucks)."""
+        hand = self.hand
+        decided = hand.shown | hand.mucked | hand.declared
+        seats = [seat for seat in hand.showing_order() if seat not in decided]
+        seat = seats[0]
+        if hand.shown and self._rng.random() < MUCK_CHANCE:
+            self._lines.append(f"Seat {seat} mucks.")
+            self._do({"muck": {"seat": seat}})
+            return
+        self._lines.append(f"Seat {seat} shows {_cards(hand.table.holes[seat])}.")
+        self._do({"show": {"seat": seat}})
+
+    def _tell_award(self) -> None:
+        hand = self.hand
+        if not hand.hand_over or self._reported:
+            return
+        self._reported = True
+        self._planned = []
+        winners = [(seat, amount) for seat, amount in sorted(hand.won.items()) if amount]
+        said = ", ".join(f"seat {seat} wins {amount}" for seat, amount in winners)
+        if hand.betting is not None and hand.betting.live_count == 1:
+            self._lines.append(f"Everyone else has folded: {said}.")
+        else:
+            self._lines.append(f"The pot is awarded: {said}.")
+
+    def _after_dealer_event(self, name: str) -> None:
+        """Say what a dealer move brought about that the table drawing does not show."""
+        hand = self.hand
+        if name == "next_hand":
+            self._begin_hand(hand)
+        elif name == "post_blinds" and hand.betting is not None:
+            small, big = blind_seats(hand.order)
+            bets = hand.betting.bets
+            self._lines.append(
+                f"Seat {small} posts the small blind ({bets[small]}), "
+                f"seat {big} the big blind ({bets[big]})."
+            )
+        self._tell_award()
+
+    # --- the dealer errors the drill makes ----------------------------------------------------
+
+    def _moment(self) -> None:
+        """Roll for a dealer error at the moments where one can happen; make a planned one
+        when its moment has come.
+        """
+        hand = self.hand
+        if hand.recoveries or hand.hand_over:
+            return
+        state = hand.state
+        group = _ROLL_AT.get(state)
+        if group == "deal" and hand.dealt:
+            group = None
+        if state in BETTING_STATES and hand.to_act is None:
+            group = None
+        if group is not None and group not in self._rolled:
+            self._rolled.add(group)
+            if self.rate > 0 and self._rng.random() < self.rate:
+                names = [name for name in GROUPS[group] if self._feasible(name, state)]
+                if names:
+                    name = self._rng.choice(names)
+                    wait = self._rng.randrange(3) if name in _PREMATURE else 0
+                    self._planned.append(_Planned(name, wait))
+        self._planned = [p for p in self._planned if state in _WINDOW[p.name]]
+        for planned in self._planned:
+            if self._ready(planned):
+                self._planned.remove(planned)
+                self._make(planned.name)
+                return
+
+    def _feasible(self, name: str, state: str) -> bool:
+        # injectable() is asked only now: the first points need not wait for it
+        if name not in injectable(self.ruleset) or state not in _WINDOW[name]:
+            return False
+        if name == "missed_seat":
+            return len(self.hand.order) >= 3
+        if name in _PREMATURE:
+            return state == _PREMATURE[name][0]
+        return True
+
+    def _ready(self, planned: _Planned) -> bool:
+        hand = self.hand
+        name, state = planned.name, hand.state
+        if name in ("extra_card", "extra_cards"):
+            return state == "preflop" and hand.actions == 0
+        if name in _PREMATURE:
+            return planned.wait == 0 and hand.to_act is not None
+        if name == "flop_without_burn":
+            return state == "flop_burn"
+        if name in ("flop_too_many_cards", "flop_five_or_more_cards"):
+            return state == "flop_deal"
+        return state == "dealing" and hand.dealt == 0
+
+    def _make(self, name: str) -> None:
+        """Make the dealer error ``name`` now; tell the trainee what happened."""
+        hand = self.hand
+        before = len(hand.irregularities)
+        text = _MAKERS[name](self)
+        arisen = {item.situation for item in hand.irregularities[before:]}
+        if name not in arisen:
+            raise InvariantError(
+                f"the drill made {name} but the engine recognised {sorted(arisen) or 'nothing'}"
+            )
+        self._errors[name] += 1
+        self._lines.append(text)
+
+    def _seat_to_deal(self) -> int:
+        hand = self.hand
+        return hand.order[(hand.dealt + hand.offset) % len(hand.order)]
+
+    def _pitches(self, count: int) -> str:
+        """Pitch ``count`` cards correctly; say so (the start of a sentence)."""
+        for _ in range(count):
+            self._do("pitch")
+        if not count:
+            return ""
+        return f"{count} card{'s' if count != 1 else ''} went out as they should; then "
+
+    def _total(self) -> int:
+        return HOLE_CARDS * len(self.hand.order)
+
+    def _exposed(self) -> tuple[int, str]:
+        seat = self._seat_to_deal()
+        self._do({"pitch": {"exposed": True}})
+        return seat, self.hand.table.holes[seat][-1].text
+
+    def _boxed(self) -> tuple[int, str]:
+        seat = self._seat_to_deal()
+        self._do({"pitch": {"boxed": True}})
+        return seat, self.hand.table.holes[seat][-1].text
+
+    def _make_exposed_first(self) -> str:
+        k = self._rng.randrange(min(self.ruleset.exposed_misdeal_cards, self._total()))
+        said = self._pitches(k)
+        seat, card = self._exposed()
+        return _sentence(
+            f"{said}the {_ordinal(k + 1)} card off the deck, to seat {seat}, was turned face "
+            f"up while pitching ({card})."
+        )
+
+    def _make_exposed_other(self) -> str:
+        low = self.ruleset.exposed_misdeal_cards
+        k = self._rng.randrange(low, self._total())
+        said = self._pitches(k)
+        seat, card = self._exposed()
+        return _sentence(
+            f"{said}the card to seat {seat} was turned face up while pitching ({card})."
+        )
+
+    def _make_exposed_two(self) -> str:
+        low = self.ruleset.exposed_misdeal_cards
+        total = self._total()
+        k = self._rng.randrange(low, total - 1)
+        gap = self._rng.randint(0, min(2, total - 2 - k))
+        said = self._pitches(k)
+        first, card1 = self._exposed()
+        self._pitches(gap)
+        second, card2 = self._exposed()
+        return _sentence(
+            f"{said}two hole cards were turned face up while pitching: seat {first}'s "
+            f"({card1}) and seat {second}'s ({card2})."
+        )
+
+    def _make_boxed(self) -> str:
+        k = self._rng.randrange(self._total())
+        said = self._pitches(k)
+        seat, card = self._boxed()
+        return _sentence(
+            f"{said}the card for seat {seat} came off the deck face up ({card}): boxed."
+        )
+
+    def _make_boxed_two(self) -> str:
+        total = self._total()
+        k = self._rng.randrange(total - 1)
+        gap = self._rng.randint(0, min(2, total - 2 - k))
+        said = self._pitches(k)
+        first, card1 = self._boxed()
+        self._do("replace")
+        self._pitches(gap)
+        second, card2 = self._boxed()
+        return _sentence(
+            f"{said}the card to seat {first} came off the deck face up ({card1}) and was "
+            f"replaced; later another boxed card turned up, for seat {second} ({card2})."
+        )
+
+    def _make_wrong_first(self) -> str:
+        order = self.hand.order
+        seat = self._rng.choice(order[1:])
+        self._do({"pitch": {"to": seat}})
+        return (
+            f"The first card of the deal went to seat {seat}; the deal starts at seat "
+            f"{order[0]}, the first seat left of the button."
+        )
+
+    def _make_missed(self) -> str:
+        hand = self.hand
+        k = self._rng.randrange(1, self._total())
+        said = self._pitches(k)
+        due = self._seat_to_deal()
+        order = hand.order
+        skipped_to = order[(order.index(due) + 1) % len(order)]
+        self._do({"pitch": {"to": skipped_to}})
+        return _sentence(f"{said}seat {due} was skipped: its card went to seat {skipped_to}.")
+
+    def _make_extra(self, count: int) -> str:
+        seat = self._seat_to_deal()
+        for _ in range(count):
+            self._do("pitch")
+        cards = "a third card" if count == 1 else f"{count} more cards"
+        return f"After every player had two cards, seat {seat} was pitched {cards}."
+
+    def _make_premature(self, name: str) -> str:
+        hand = self.hand
+        street = _PREMATURE[name][1]
+        seat = hand.to_act
+        if street not in hand.burned:
+            self._do("burn")
+        self._do(street)
+        cards = _cards(hand.table.board[-3:] if street == "flop" else hand.table.board[-1:])
+        what = "the flop" if street == "flop" else f"the {street} card"
+        return f"Seat {seat} had still to act, but {what} was turned ({cards})."
+
+    def _make_flop_without_burn(self) -> str:
+        self._do("flop")
+        return f"The flop was turned with no burn card ({_cards(self.hand.table.board)})."
+
+    def _make_flop_count(self, count: int) -> str:
+        self._do({"flop": {"cards": count}})
+        return f"{count} cards were turned for the flop ({_cards(self.hand.table.board)})."
+
+    # --- the options ----------------------------------------------------------------------------
+
+    def _options(self, allowed: list[str]) -> tuple[Option, ...]:
+        hand = self.hand
+        rng = self._rng
+        wrong: list[str] = []
+        for name in self._tempting():
+            if name not in allowed and name not in wrong and refused(hand, name):
+                wrong.append(name)
+        pool = wrong[:5]
+        count = min(len(pool), rng.randint(*_WRONG))
+        picked = rng.sample(pool, count)
+        names = [*allowed, *picked]
+        rng.shuffle(names)
+        options: list[Option] = []
+        labels: set[str] = set()
+        for name in names:
+            label = _label(name, hand)
+            if label in labels:
+                label = f"{label} ({name})"
+            labels.add(label)
+            options.append(Option(name, label))
+        return tuple(options)
+
+    def _tempting(self) -> list[str]:
+        """The wrong moves that tempt most here, best first, then every other dealer event."""
+        hand = self.hand
+        names: list[str] = []
+        if hand.recoveries:
+            recovery = hand.recoveries[0]
+            other = recovery.situation.outcome(self._other)
+            names += [step for step in other.steps if step not in WAITS]
+            names += [step for step in recovery.steps if step not in WAITS]
+            names += [name for name in EVENTS_BY_STATE[hand.state] if name not in PLAYER_EVENTS]
+            names.append("deal")
+            names = [name for name in names if name != "shuffle"]  # an alias of reshuffle
+        names += _TEMPTING.get(hand.state, ())
+        names += DEALER_EVENTS
+        return list(dict.fromkeys(names))
+
+    def _primary(self, point: Point) -> Option:
+        """The right option applied after a wrong pick (a whole round rather than one card)."""
+        rights = [option for option in point.options if option.event in point.allowed]
+        for option in rights:
+            if option.event == "deal":
+                return option
+        return rights[0]
+
+
+_MAKERS: dict[str, Callable[[Drill], str]] = {
+    "exposed_first_cards": Drill._make_exposed_first,
+    "exposed_other_card": Drill._make_exposed_other,
+    "exposed_two_cards": Drill._make_exposed_two,
+    "boxed_card": Drill._make_boxed,
+    "boxed_cards": Drill._make_boxed_two,
+    "wrong_first_seat": Drill._make_wrong_first,
+    "missed_seat": Drill._make_missed,
+    "extra_card": lambda drill: drill._make_extra(1),
+    "extra_cards": lambda drill: drill._make_extra(2),
+    "premature_flop": lambda drill: drill._make_premature("premature_flop"),
+    "premature_turn": lambda drill: drill._make_premature("premature_turn"),
+    "premature_river": lambda drill: drill._make_premature("premature_river"),
+    "flop_without_burn": Drill._make_flop_without_burn,
+    "flop_too_many_cards": lambda drill: drill._make_flop_count(4),
+    "flop_five_or_more_cards": lambda drill: drill._make_flop_count(5),
+}
+
+
+# --- words ---------------------------------------------------------------------------------------
+
+
+def _label(name: str, hand: Hand) -> str:
+    """A dealer event as the dealer would say it, here and now."""
+    recovery = hand.recoveries[0] if hand.recoveries else None
+    if name in _RECOVERY_LABELS:
+        return _RECOVERY_LABELS[name](hand, recovery)
+    if name == "post_blinds":
+        stakes = hand.spec.stakes
+        return f"Call for the blinds ({stakes.small_blind} and {stakes.big_blind})"
+    if name == "pitch":
+        if hand.state == "dealing":
+            order = hand.order
+            return f"Pitch one card, to seat {order[(hand.dealt + hand.offset) % len(order)]}"
+        return "Pitch one more hole card"
+    if name == "deal":
+        if hand.state == "dealing" and hand.dealt:
+            return "Pitch the rest of the round"
+        return "Deal the hands: two cards each, one at a time, the button last"
+    return EVENT_WORDS[name]
+
+
+def _retrieve(hand: Hand, recovery: Recovery | None) -> str:
+    if recovery is None:
+        return "Bring the cards back into the stub"
+    if recovery.outcome.misdeal:
+        return "Call a misdeal: bring every card dealt back to the deck"
+    if recovery.situation.kind == "extra_card":
+        return "Take the extra card back onto the top of the stub"
+    if recovery.cards:
+        cards = f"card{'s' if len(recovery.cards) > 1 else ''} ({_cards(recovery.cards)})"
+        return f"Bring the turned {cards} back into the stub"
+    return "Bring the cards back into the stub"
+
+
+def _set_aside(hand: Hand, recovery: Recovery | None) -> str:
+    if recovery is not None and recovery.cards:
+        return f"Set the {_cards(recovery.cards)} aside, out of play for now"
+    return "Set the card aside, out of play for now"
+
+
+def _reshuffle(hand: Hand, recovery: Recovery | None) -> str:
+    if recovery is not None and recovery.outcome.misdeal:
+        return "Shuffle the whole deck"
+    if (
+        recovery is not None
+        and recovery.cards
+        and any(card in hand.table.set_aside for card in recovery.cards)
+    ):
+        return "Shuffle the set-aside card into the stub"
+    return "Shuffle the stub"
+
+
+def _replace(hand: Hand, recovery: Recovery | None) -> str:
+    if recovery is not None and recovery.seat is not None:
+        what = "boxed" if recovery.situation.kind == "boxed_card" else "exposed"
+        return f"Give seat {recovery.seat} the top card of the stub in place of the {what} card"
+    return "Give the player the top card of the stub in place of the face-up card"
+
+
+def _scramble(hand: Hand, recovery: Recovery | None) -> str:
+    return "Mix the board cards face down and burn one of them at random"
+
+
+_RECOVERY_LABELS: dict[str, Callable[[Hand, Recovery | None], str]] = {
+    "retrieve": _retrieve,
+    "set_aside": _set_aside,
+    "reshuffle": _reshuffle,
+    "replace": _replace,
+    "scramble": _scramble,
+}
+
+
+def situation_title(name: str) -> str:
+    """A situation's title (the engine's own words)."""
+    return situation(name).title
+
+
+def _rule_title(rule: str | None) -> str | None:
+    if rule is None:
+        return None
+    from dealer_trainer.rules.corpus import NotFound
+    from dealer_trainer.rules.corpus import rule as find_rule
+
+    try:
+        return find_rule(rule).title
+    except NotFound:
+        return None
