@@ -390,6 +390,7 @@ class Quiz:
     store: Store | None = None
     clock: Callable[[], float] = time.monotonic
     results: list[Result] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
     stopped: bool = False
 
     def __post_init__(self) -> None:
@@ -398,9 +399,18 @@ class Quiz:
         self.session = self.store.start_session(self.trainee, self.mode) if self.store else None
 
     def items(self) -> Iterable[Item]:
-        """Each scenario, proved just before it is asked (in the order chosen)."""
+        """Each scenario, proved just before it is asked (in the order chosen).
+
+        A scenario that does not load or that the engine disproves is not asked: its error
+        goes to :attr:`skipped` (``file:line:col: message``) and the quiz goes on.
+        """
         for entry in self.entries:
-            yield prepare(entry, self.rng)
+            try:
+                item = prepare(entry, self.rng)
+            except ScriptError as exc:
+                self.skipped.append(str(exc))
+                continue
+            yield item
 
     def answer(self, item: Item, answer: Sequence[str], seconds: float) -> Feedback:
         """Grade ``answer``, keep it, and save it to the store before returning."""
@@ -453,7 +463,7 @@ class Quiz:
             mode=self.mode,
             asked=len(self.results),
             right=sum(result.feedback.correct for result in self.results),
-            planned=len(self.entries),
+            planned=len(self.entries) - len(self.skipped),
             seconds=self.clock() - self.started,
             topics=topics,
             misses=tuple(result for result in self.results if not result.feedback.correct),

@@ -265,6 +265,27 @@ def test_a_bad_answer_line_is_a_clear_error_and_the_answers_before_it_are_kept(
     assert len(_saved(home, "Hal")) == 1
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_scenario_the_engine_disproves_is_reported_wherever_it_falls(
+    home: Path, seed: int
+) -> None:
+    bank = home / "bank"
+    bank.mkdir()
+    good = BANK["big-blind-option-next-step"].path.read_text()
+    (bank / "a-good.yaml").write_text(good)
+    bad = good.replace("      answer: burn\n      correct: true", "      answer: burn")
+    bad = bad.replace("      answer: flop\n", "      answer: flop\n      correct: true\n")
+    (bank / "b-bad.yaml").write_text(bad.replace("big-blind-option-next-step", "bad"))
+    done = _cli(
+        home, "quiz", "--trainee", "Ray", "--bank", str(bank), "--length", "all",
+        "--seed", str(seed), "--answers", "-", stdin="1\n1\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("not asked: ") == 1 and "b-bad.yaml:" in done.stderr
+    assert "the choice marked correct" in done.stderr
+    assert "Quiz: " in done.stdout and " of 1 right" in done.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

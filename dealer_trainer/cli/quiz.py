@@ -484,8 +484,12 @@ def _ask_all(
 
 def _loop(quiz: Quiz, screen: _Screen, prompter: Prompter | None, lines: _Lines | None) -> None:
     total = len(quiz.entries)
+    warned = 0
     for number, item in enumerate(quiz.items(), 1):
-        screen.question(item, number, total)
+        for problem in quiz.skipped[warned:]:  # a scenario the engine could not prove
+            print(f"dealer-trainer: not asked: {problem}", file=sys.stderr)
+        warned = len(quiz.skipped)
+        screen.question(item, number, total - warned)
         shown = time.monotonic()
         if lines is not None:
             text = lines.next()
@@ -500,3 +504,5 @@ def _loop(quiz: Quiz, screen: _Screen, prompter: Prompter | None, lines: _Lines 
             answer = _from_prompter(item, prompter)
         feedback = quiz.answer(item, answer, time.monotonic() - shown)
         screen.feedback(feedback)
+    for problem in quiz.skipped[warned:]:
+        print(f"dealer-trainer: not asked: {problem}", file=sys.stderr)
