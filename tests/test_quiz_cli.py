@@ -309,16 +309,28 @@ def test_bad_settings_are_refused_with_a_clear_message(
 
 
 def test_the_trainee_name_is_remembered_for_the_next_run(home: Path) -> None:
-    first = _cli(home, "quiz", "--trainee", "Jo", "--length", "1", "--answers", "-", stdin="1\n")
+    first = _cli(
+        home,
+        "quiz",
+        "--trainee",
+        "Jo",
+        "--length",
+        "1",
+        "--topic",
+        "burns",
+        "--answers",
+        "-",
+        stdin="1\n",
+    )
     assert first.returncode == 0, first.stderr
-    second = _cli(home, "quiz", "--length", "1", "--answers", "-", stdin="1\n")
+    second = _cli(home, "quiz", "--length", "1", "--topic", "burns", "--answers", "-", stdin="1\n")
     assert second.returncode == 0, second.stderr
     assert "saved for Jo." in second.stdout
     assert len(_saved(home, "Jo")) == 2
 
 
 def test_without_a_name_and_nothing_remembered_the_quiz_asks_for_trainee(home: Path) -> None:
-    done = _cli(home, "quiz", "--length", "1", "--answers", "-", stdin="1\n")
+    done = _cli(home, "quiz", "--length", "1", "--topic", "burns", "--answers", "-", stdin="1\n")
     assert done.returncode == 2
     assert "give --trainee NAME" in done.stderr
 
@@ -356,7 +368,19 @@ def test_review_with_nothing_due_says_so_and_when_the_next_item_is_due(home: Pat
     done = _cli(home, "review", "--trainee", "Lu", "--answers", "-", stdin="")
     assert done.returncode == 0
     assert "Nothing is due for review for Lu." in done.stdout
-    quiz = _cli(home, "quiz", "--trainee", "Lu", "--length", "1", "--answers", "-", stdin="1\n")
+    quiz = _cli(
+        home,
+        "quiz",
+        "--trainee",
+        "Lu",
+        "--length",
+        "1",
+        "--topic",
+        "burns",
+        "--answers",
+        "-",
+        stdin="1\n",
+    )
     assert quiz.returncode == 0, quiz.stderr
     done = _cli(home, "review", "--trainee", "Lu", "--answers", "-", stdin="")
     assert done.returncode == 0
@@ -418,7 +442,19 @@ def test_a_real_session_answers_then_ctrl_c_and_the_report_has_every_answer(home
 
 
 def test_a_real_session_offers_the_remembered_name(home: Path) -> None:
-    first = _cli(home, "quiz", "--trainee", "Ned", "--length", "1", "--answers", "-", stdin="1\n")
+    first = _cli(
+        home,
+        "quiz",
+        "--trainee",
+        "Ned",
+        "--length",
+        "1",
+        "--topic",
+        "burns",
+        "--answers",
+        "-",
+        stdin="1\n",
+    )
     assert first.returncode == 0
     child = _spawn(home, "quiz", "--topic", "burns", "--difficulty", "any", "--ruleset", "any")
     child.expect("Your name:")
@@ -435,7 +471,7 @@ def test_a_real_session_offers_the_remembered_name(home: Path) -> None:
 
 
 def test_colour_where_the_terminal_supports_it_plain_under_no_color(home: Path) -> None:
-    args = ("quiz", "--trainee", "Ola", "--length", "1", "--seed", "1", "--answers", "-")
+    args = ("quiz", "--trainee", "Ola", "--length", "1", "--topic", "burns", "--answers", "-")
     plain = _cli(home, *args, stdin="1\n")
     env = {**_env(home), "FORCE_COLOR": "1"}
     del env["NO_COLOR"]
@@ -452,7 +488,8 @@ def test_questionary_is_imported_only_where_a_prompt_is_shown(home: Path) -> Non
     code = (
         "import sys\n"
         "from dealer_trainer.cli.main import main\n"
-        "code = main(['quiz', '--trainee', 'Pia', '--length', '1', '--answers', '-'])\n"
+        "code = main(['quiz', '--trainee', 'Pia', '--length', '1', '--topic', 'burns',\n"
+        "             '--answers', '-'])\n"
         "print('loaded', 'questionary' in sys.modules, 'prompt_toolkit' in sys.modules, code)\n"
     )
     done = subprocess.run(

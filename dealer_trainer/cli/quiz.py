@@ -470,7 +470,7 @@ def _ask_all(
         except KeyboardInterrupt:
             interrupted = True
         finally:
-            quiz.stopped = quiz.stopped or len(quiz.results) < len(chosen)
+            quiz.stopped = quiz.stopped or len(quiz.results) < len(chosen) - len(quiz.skipped)
             summary = quiz.finish()
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
