@@ -47,14 +47,14 @@ from dealer_trainer.procedure.machine import (
     EVENTS_BY_STATE,
     STEP_EVENTS,
 )
-from dealer_trainer.procedure.recovery import HOLE_CARDS, Recovery, is_step
+from dealer_trainer.procedure.recovery import HOLE_CARDS, is_step
 from dealer_trainer.procedure.rulings import (
-    EVENT_WORDS,
     LETS_THROUGH,
     WAIT_PITCHES,
     WAITS,
     situation,
 )
+from dealer_trainer.procedure.words import cards_text, label
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
 from dealer_trainer.rules.topics import TOPICS
 
@@ -394,10 +394,6 @@ def _other_family(ruleset: Ruleset) -> Ruleset:
     return BUILTIN["tda-2024" if ruleset.family == "roberts" else "roberts"]
 
 
-def _cards(cards: Any) -> str:
-    return " ".join(card.text for card in cards)
-
-
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -717,7 +713,7 @@ class Drill:
             self._lines.append(f"Seat {seat} mucks.")
             self._do({"muck": {"seat": seat}})
             return
-        self._lines.append(f"Seat {seat} shows {_cards(hand.table.holes[seat])}.")
+        self._lines.append(f"Seat {seat} shows {cards_text(hand.table.holes[seat])}.")
         self._do({"show": {"seat": seat}})
 
     def _tell_award(self) -> None:
@@ -925,17 +921,17 @@ class Drill:
         if street not in hand.burned:
             self._do("burn")
         self._do(street)
-        cards = _cards(hand.table.board[-3:] if street == "flop" else hand.table.board[-1:])
+        cards = cards_text(hand.table.board[-3:] if street == "flop" else hand.table.board[-1:])
         what = "the flop" if street == "flop" else f"the {street} card"
         return f"Seat {seat} had still to act, but {what} was turned ({cards})."
 
     def _make_flop_without_burn(self) -> str:
         self._do("flop")
-        return f"The flop was turned with no burn card ({_cards(self.hand.table.board)})."
+        return f"The flop was turned with no burn card ({cards_text(self.hand.table.board)})."
 
     def _make_flop_count(self, count: int) -> str:
         self._do({"flop": {"cards": count}})
-        return f"{count} cards were turned for the flop ({_cards(self.hand.table.board)})."
+        return f"{count} cards were turned for the flop ({cards_text(self.hand.table.board)})."
 
     # --- the options ----------------------------------------------------------------------------
 
@@ -954,11 +950,11 @@ class Drill:
         options: list[Option] = []
         labels: set[str] = set()
         for name in names:
-            label = _label(name, hand)
-            if label in labels:
-                label = f"{label} ({name})"
-            labels.add(label)
-            options.append(Option(name, label))
+            words = label(name, hand)
+            if words in labels:
+                words = f"{words} ({name})"
+            labels.add(words)
+            options.append(Option(name, words))
         return tuple(options)
 
     def _tempting(self) -> list[str]:
@@ -1006,77 +1002,6 @@ _MAKERS: dict[str, Callable[[Drill], str]] = {
 
 
 # --- words ---------------------------------------------------------------------------------------
-
-
-def _label(name: str, hand: Hand) -> str:
-    """A dealer event as the dealer would say it, here and now."""
-    recovery = hand.recoveries[0] if hand.recoveries else None
-    if name in _RECOVERY_LABELS:
-        return _RECOVERY_LABELS[name](hand, recovery)
-    if name == "post_blinds":
-        stakes = hand.spec.stakes
-        return f"Call for the blinds ({stakes.small_blind} and {stakes.big_blind})"
-    if name == "pitch":
-        if hand.state == "dealing":
-            order = hand.order
-            return f"Pitch one card, to seat {order[(hand.dealt + hand.offset) % len(order)]}"
-        return "Pitch one more hole card"
-    if name == "deal":
-        if hand.state == "dealing" and hand.dealt:
-            return "Pitch the rest of the round"
-        return "Deal the hands: two cards each, one at a time, the button last"
-    return EVENT_WORDS[name]
-
-
-def _retrieve(hand: Hand, recovery: Recovery | None) -> str:
-    if recovery is None:
-        return "Bring the cards back into the stub"
-    if recovery.outcome.misdeal:
-        return "Call a misdeal: bring every card dealt back to the deck"
-    if recovery.situation.kind == "extra_card":
-        return "Take the extra card back onto the top of the stub"
-    if recovery.cards:
-        cards = f"card{'s' if len(recovery.cards) > 1 else ''} ({_cards(recovery.cards)})"
-        return f"Bring the turned {cards} back into the stub"
-    return "Bring the cards back into the stub"
-
-
-def _set_aside(hand: Hand, recovery: Recovery | None) -> str:
-    if recovery is not None and recovery.cards:
-        return f"Set the {_cards(recovery.cards)} aside, out of play for now"
-    return "Set the card aside, out of play for now"
-
-
-def _reshuffle(hand: Hand, recovery: Recovery | None) -> str:
-    if recovery is not None and recovery.outcome.misdeal:
-        return "Shuffle the whole deck"
-    if (
-        recovery is not None
-        and recovery.cards
-        and any(card in hand.table.set_aside for card in recovery.cards)
-    ):
-        return "Shuffle the set-aside card into the stub"
-    return "Shuffle the stub"
-
-
-def _replace(hand: Hand, recovery: Recovery | None) -> str:
-    if recovery is not None and recovery.seat is not None:
-        what = "boxed" if recovery.situation.kind == "boxed_card" else "exposed"
-        return f"Give seat {recovery.seat} the top card of the stub in place of the {what} card"
-    return "Give the player the top card of the stub in place of the face-up card"
-
-
-def _scramble(hand: Hand, recovery: Recovery | None) -> str:
-    return "Mix the board cards face down and burn one of them at random"
-
-
-_RECOVERY_LABELS: dict[str, Callable[[Hand, Recovery | None], str]] = {
-    "retrieve": _retrieve,
-    "set_aside": _set_aside,
-    "reshuffle": _reshuffle,
-    "replace": _replace,
-    "scramble": _scramble,
-}
 
 
 def situation_title(name: str) -> str:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from dealer_trainer.errors import DealerTrainerError, ScriptError
 
 if TYPE_CHECKING:
+    from dealer_trainer.procedure.hand import Hand
     from dealer_trainer.progress import Due, Store
     from dealer_trainer.scenario import Scenario, Verified
 
@@ -216,11 +217,12 @@ class Item:
         return self.scenario.question.ask
 
 
-def step_label(step: str) -> str:
-    """A recovery step in plain dealer words."""
-    from dealer_trainer.procedure.rulings import EVENT_WORDS, STEP_ALIASES
+def step_label(step: str, hand: Hand) -> str:
+    """A recovery step in dealer words, on the scenario's hand (which card, which seat)."""
+    from dealer_trainer.procedure.rulings import STEP_ALIASES
+    from dealer_trainer.procedure.words import label
 
-    return EVENT_WORDS.get(STEP_ALIASES.get(step, step), step.replace("_", " "))
+    return label(STEP_ALIASES.get(step, step), hand)
 
 
 def prepare(entry: Entry, rng: random.Random) -> Item:
@@ -235,7 +237,8 @@ def prepare(entry: Entry, rng: random.Random) -> Item:
         key = list(steps)
         while len(steps) > 1 and steps == key:
             rng.shuffle(steps)
-        options = tuple(Option(f"s{index}", step_label(step)) for index, step in steps)
+        hand = proved.hand
+        options = tuple(Option(f"s{index}", step_label(step, hand)) for index, step in steps)
     else:
         choices = list(enumerate(question.choices))
         rng.shuffle(choices)
@@ -293,8 +296,9 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
         from dealer_trainer.scenario import recovery_steps
 
         correct = recovery_steps(tuple(steps)) == recovery_steps(question.order)
-        given = "; ".join(step_label(step) for step in steps)
-        expected = "; ".join(step_label(step) for step in question.order)
+        words = {option.value: option.label for option in item.options}
+        given = "; ".join(words[value] for value in answer)
+        expected = "; ".join(words[f"s{index}"] for index in range(len(question.order)))
     else:
         if len(answer) != 1:
             raise QuizError("pick one answer")

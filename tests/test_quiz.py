@@ -149,7 +149,10 @@ def test_feedback_gives_the_engines_recovery_steps_and_the_cited_rule() -> None:
     assert feedback.rule_title == rule("TDA24-35-A-7").title
     assert feedback.rule_text == rule("TDA24-35-A-7").text
     assert feedback.explain == item.scenario.question.explain
-    assert feedback.expected.split("; ")[0] == "Bring the cards dealt back"
+    assert (
+        feedback.expected.split("; ")[0]
+        == "Call a misdeal: bring every card dealt back to the deck"
+    )
 
 
 @pytest.mark.parametrize("entry_id", sorted(ITEMS))

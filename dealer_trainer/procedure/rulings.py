@@ -24,7 +24,6 @@ from dealer_trainer.rules.rulesets import Ruleset
 
 __all__ = [
     "AUTO_STEPS",
-    "EVENT_WORDS",
     "LETS_THROUGH",
     "SCRIPT_STEPS",
     "SITUATIONS",
@@ -50,30 +49,6 @@ LETS_THROUGH: dict[str, tuple[str, ...]] = {
 }
 #: other names a recovery step goes by in a script
 STEP_ALIASES: dict[str, str] = {"shuffle": "reshuffle"}
-
-#: every dealer event in plain dealer words, as a trainee is offered it (quiz, drill)
-EVENT_WORDS: dict[str, str] = {
-    "shuffle": "Shuffle the deck",
-    "cut": "Cut the deck",
-    "post_blinds": "Have the blinds posted",
-    "pitch": "Pitch the next card",
-    "deal": "Pitch the rest of the round",
-    "act": "Wait for the player to act",
-    "burn": "Burn a card",
-    "flop": "Turn the flop (three cards)",
-    "turn": "Turn the turn card (the fourth board card)",
-    "river": "Turn the river card (the fifth board card)",
-    "show": "Have a hand tabled",
-    "declare_board": "Take a player's declaration that they play the board",
-    "muck": "Take a mucked hand",
-    "next_hand": "Start the next hand (the button moves on)",
-    "retrieve": "Bring the cards dealt back",
-    "reshuffle": "Shuffle the cards in again",
-    "replace": "Give the player the next card in place of the face-up one",
-    "set_aside": "Set the premature card aside, out of play for now",
-    "scramble": "Mix the flop cards face down and take one at random as a burn",
-    "notice": "Call the floor about an error noticed late",
-}
 
 #: recovery steps the engine performs itself under ``--auto-recover``
 AUTO_STEPS = frozenset({"retrieve", "set_aside", "reshuffle", "cut", "replace", "scramble"})

@@ -1,0 +1,114 @@
+"""Every dealer event in plain dealer words: as a trainee is offered it (quiz, drill).
+
+:data:`EVENT_WORDS` says each event in general; :func:`label` says it here and now, on a
+given hand: which seat the next card goes to, which card a recovery puts back or sets aside,
+whether a shuffle is the whole deck (a misdeal) or the stub.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dealer_trainer.cards import Card
+    from dealer_trainer.procedure.hand import Hand
+    from dealer_trainer.procedure.recovery import Recovery
+
+__all__ = ["EVENT_WORDS", "cards_text", "label"]
+
+#: every dealer event in plain dealer words, as a trainee is offered it (quiz, drill)
+EVENT_WORDS: dict[str, str] = {
+    "shuffle": "Shuffle the deck",
+    "cut": "Cut the deck",
+    "post_blinds": "Have the blinds posted",
+    "pitch": "Pitch the next card",
+    "deal": "Pitch the rest of the round",
+    "act": "Wait for the player to act",
+    "burn": "Burn a card",
+    "flop": "Turn the flop (three cards)",
+    "turn": "Turn the turn card (the fourth board card)",
+    "river": "Turn the river card (the fifth board card)",
+    "show": "Have a hand tabled",
+    "declare_board": "Take a player's declaration that they play the board",
+    "muck": "Take a mucked hand",
+    "next_hand": "Start the next hand (the button moves on)",
+    "retrieve": "Bring the cards dealt back",
+    "reshuffle": "Shuffle the cards in again",
+    "replace": "Give the player the next card in place of the face-up one",
+    "set_aside": "Set the premature card aside, out of play for now",
+    "scramble": "Mix the flop cards face down and take one at random as a burn",
+    "notice": "Call the floor about an error noticed late",
+}
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as a dealer writes them: ``Ah Kd``."""
+    return " ".join(card.text for card in cards)
+
+
+def label(name: str, hand: Hand) -> str:
+    """A dealer event as the dealer would say it, here and now."""
+    recovery = hand.recoveries[0] if hand.recoveries else None
+    if name in _RECOVERY_LABELS:
+        return _RECOVERY_LABELS[name](hand, recovery)
+    if name == "post_blinds":
+        stakes = hand.spec.stakes
+        return f"Call for the blinds ({stakes.small_blind} and {stakes.big_blind})"
+    if name == "pitch":
+        if hand.state == "dealing":
+            order = hand.order
+            return f"Pitch one card, to seat {order[(hand.dealt + hand.offset) % len(order)]}"
+        return "Pitch one more hole card"
+    if name == "deal":
+        if hand.state == "dealing" and hand.dealt:
+            return "Pitch the rest of the round"
+        return "Deal the hands: two cards each, one at a time, the button last"
+    return EVENT_WORDS[name]
+
+
+def _retrieve(hand: Hand, recovery: Recovery | None) -> str:
+    if recovery is None:
+        return "Bring the cards back into the stub"
+    if recovery.outcome.misdeal:
+        return "Call a misdeal: bring every card dealt back to the deck"
+    if recovery.situation.kind == "extra_card":
+        return "Take the extra card back onto the top of the stub"
+    if recovery.cards:
+        cards = f"card{'s' if len(recovery.cards) > 1 else ''} ({cards_text(recovery.cards)})"
+        return f"Bring the turned {cards} back into the stub"
+    return "Bring the cards back into the stub"
+
+
+def _set_aside(hand: Hand, recovery: Recovery | None) -> str:
+    if recovery is not None and recovery.cards:
+        return f"Set the {cards_text(recovery.cards)} aside, out of play for now"
+    return "Set the card aside, out of play for now"
+
+
+def _reshuffle(hand: Hand, recovery: Recovery | None) -> str:
+    if recovery is not None and recovery.outcome.misdeal:
+        return "Shuffle the whole deck"
+    if recovery is not None and recovery.cards and "set_aside" in recovery.outcome.steps:
+        return "Shuffle the set-aside card into the stub"
+    return "Shuffle the stub"
+
+
+def _replace(hand: Hand, recovery: Recovery | None) -> str:
+    if recovery is not None and recovery.seat is not None:
+        what = "boxed" if recovery.situation.kind == "boxed_card" else "exposed"
+        return f"Give seat {recovery.seat} the top card of the stub in place of the {what} card"
+    return "Give the player the top card of the stub in place of the face-up card"
+
+
+def _scramble(hand: Hand, recovery: Recovery | None) -> str:
+    return "Mix the board cards face down and burn one of them at random"
+
+
+_RECOVERY_LABELS: dict[str, Callable[[Hand, Recovery | None], str]] = {
+    "retrieve": _retrieve,
+    "set_aside": _set_aside,
+    "reshuffle": _reshuffle,
+    "replace": _replace,
+    "scramble": _scramble,
+}
