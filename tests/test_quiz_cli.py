@@ -497,3 +497,24 @@ def test_questionary_is_imported_only_where_a_prompt_is_shown(home: Path) -> Non
         env=_env(home), timeout=120, check=False,
     )  # fmt: skip
     assert "loaded False False 0" in done.stdout, done.stderr
+
+
+def test_every_option_is_printed_in_full_and_offered_by_its_number(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    offered: list[list[str]] = []
+
+    def answer(message: str, choices: Sequence[tuple[str, str]]) -> Any:
+        offered.append([label for _, label in choices])
+        return choices[0][0]
+
+    argv = ["quiz", "--trainee", "Rae", "--topic", "premature-turn", "--difficulty", "2"]
+    argv += ["--ruleset", "tda-2024", "--length", "all", "--seed", "3"]
+    assert _run(argv, Scripted(answer)) == 0
+    out = " ".join(capsys.readouterr().out.split())  # unwrapped
+    assert offered
+    for labels in offered:
+        for label in labels:
+            number, _, text = label.partition(". ")
+            assert number.isdigit()
+            assert f"{number}. {' '.join(text.split())}" in out

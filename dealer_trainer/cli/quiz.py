@@ -184,7 +184,9 @@ def _from_line(item: Item, text: str, where: str) -> list[str]:
 
 
 def _from_prompter(item: Item, prompter: Prompter) -> list[str]:
-    choices = [(option.value, option.label) for option in item.options]
+    choices = [
+        (option.value, f"{number}. {option.label}") for number, option in enumerate(item.options, 1)
+    ]
     if item.kind != "order":
         return [prompter.select("Your answer:", choices, "")]
     picked: list[str] = []
@@ -297,10 +299,9 @@ def _selection(
 class _Screen:
     """Writes the quiz to the terminal (or to standard output without one)."""
 
-    def __init__(self, out: IO[str], paint: Painter, numbered: bool, quiet: bool) -> None:
+    def __init__(self, out: IO[str], paint: Painter, quiet: bool) -> None:
         self.out = out
         self.paint = paint
-        self.numbered = numbered
         self.quiet = quiet
 
     def say(self, text: str = "") -> None:
@@ -326,9 +327,16 @@ class _Screen:
         self.say(item.ask)
         if item.kind == "order":
             self.say(paint("Put the steps in order.", "dim"))
-        if self.numbered:
-            for number_, option in enumerate(item.options, 1):
-                self.say(f"  {number_}. {option.label}")
+        import shutil
+        import textwrap
+
+        width = max(40, min(shutil.get_terminal_size().columns, 120) - 1)
+        for number_, option in enumerate(item.options, 1):  # in full: a prompt line is cut
+            lines = textwrap.wrap(
+                option.label, width, initial_indent=f"  {number_}. ", subsequent_indent="     "
+            )
+            for line in lines:
+                self.say(line)
 
     def feedback(self, feedback: Feedback) -> None:
         paint = self.paint
@@ -461,7 +469,7 @@ def _ask_all(
     from dealer_trainer.quiz import Quiz
 
     out = sys.stdout
-    screen = _Screen(out, Painter(use_colour(out)), lines is not None, quiet=args.json)
+    screen = _Screen(out, Painter(use_colour(out)), quiet=args.json)
     with store_for(args) as store:
         quiz = Quiz(trainee, chosen, mode=mode, seed=args.seed, store=store)
         interrupted = False
