@@ -400,7 +400,7 @@ class Quiz:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self.started = self.clock()
-        self.session = self.store.start_session(self.trainee, self.mode) if self.store else None
+        self.session: int | None = None  # opened in the store with the first answer
 
     def items(self) -> Iterable[Item]:
         """Each scenario, proved just before it is asked (in the order chosen).
@@ -421,9 +421,11 @@ class Quiz:
         feedback = grade(item, answer)
         scenario = item.scenario
         result = Result(item.entry, scenario.title, feedback, seconds)
-        if self.store is not None and self.session is not None:
+        if self.store is not None:
             from dealer_trainer.progress import Answer
 
+            if self.session is None:
+                self.session = self.store.start_session(self.trainee, self.mode)
             self.store.record(
                 self.session,
                 Answer(
