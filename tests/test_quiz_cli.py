@@ -260,7 +260,7 @@ def test_a_bad_answer_line_is_a_clear_error_and_the_answers_before_it_are_kept(
         "--topic", "action-order", "--answers", str(answers),
     )  # fmt: skip
     assert done.returncode == 2
-    assert f"{answers}, line 3: 'seven' is not an option number" in done.stderr
+    assert f"{answers} line 3: 'seven' is not an option number" in done.stderr
     assert "Traceback" not in done.stderr
     assert len(_saved(home, "Hal")) == 1
 

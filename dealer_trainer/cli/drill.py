@@ -17,11 +17,12 @@ import argparse
 import json
 import sys
 import time
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.errors import DealerTrainerError
 
 if TYPE_CHECKING:
+    from dealer_trainer.cli.answers import AnswerLines
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.drill import Drill, Judgement, Point, Summary
@@ -165,29 +166,23 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
 
 
 class _Lines:
-    """Picks from an answers file: one option number (1-based) per line; blank lines and
-    ``#`` comments are skipped.
-    """
+    """Picks from an answers file: one option number per line (see cli/answers.py)."""
 
-    def __init__(self, stream: IO[str], name: str) -> None:
-        self.stream = stream
-        self.name = name
-        self.line = 0
+    def __init__(self, lines: AnswerLines) -> None:
+        self.lines = lines
 
     def pick(self, point: Point) -> int | None:
-        for text in self.stream:
-            self.line += 1
-            answer = text.strip()
-            if not answer or answer.startswith("#"):
-                continue
-            count = len(point.options)
-            if not answer.isdigit() or not 1 <= int(answer) <= count:
-                raise DrillUsageError(
-                    f"{self.name} line {self.line}: {answer!r} is not an option number "
-                    f"(point {point.number} has options 1 to {count})"
-                )
-            return int(answer) - 1
-        return None
+        from dealer_trainer.cli.answers import AnswersError, option_numbers
+
+        text = self.lines.next()
+        if text is None:
+            return None
+        count = len(point.options)
+        where = self.lines.where
+        numbers = option_numbers(text, count, where)
+        if len(numbers) != 1:
+            raise AnswersError(f"{where}: {text!r}: give one option number (1 to {count})")
+        return numbers[0] - 1
 
 
 class _Asked:
@@ -207,25 +202,20 @@ class _PickSource:
     def __init__(self, answers: str | None, prompter: Prompter | None) -> None:
         self.answers = answers
         self.prompter = prompter
-        self.stream: IO[str] | None = None
+        self.lines: AnswerLines | None = None
 
     def __enter__(self) -> _Lines | _Asked:
         if self.answers is None:
             assert self.prompter is not None
             return _Asked(self.prompter)
-        if self.answers == "-":
-            return _Lines(sys.stdin, "<stdin>")
-        try:
-            self.stream = open(self.answers, encoding="utf-8")
-        except OSError as exc:
-            raise DrillUsageError(
-                f"cannot read the answers file {self.answers}: {exc.strerror}"
-            ) from None
-        return _Lines(self.stream, self.answers)
+        from dealer_trainer.cli.answers import AnswerLines
+
+        self.lines = AnswerLines(self.answers)
+        return _Lines(self.lines)
 
     def __exit__(self, *exc: object) -> None:
-        if self.stream is not None:
-            self.stream.close()
+        if self.lines is not None:
+            self.lines.close()
 
 
 # --- what the trainee sees ------------------------------------------------------------------------

@@ -20,14 +20,14 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from dealer_trainer.cli.answers import AnswersError
 from dealer_trainer.cli.session import add_trainee_options
-from dealer_trainer.errors import DealerTrainerError
 
 if TYPE_CHECKING:
+    from dealer_trainer.cli.answers import AnswerLines
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.quiz import Entry, Feedback, Item, Quiz, Selection, Summary
@@ -44,12 +44,6 @@ NO_TERMINAL = (
     "  printf '1\\n2\\n' | dealer-trainer quiz --trainee NAME --length 2 --seed 7 --answers -\n"
     "(the questions are printed with numbered options; --seed fixes their order)"
 )
-
-
-class AnswersError(DealerTrainerError):
-    """An answer line that cannot be used, or no way to ask (exit 2)."""
-
-    exit_code = 2
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -126,53 +120,11 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
 # --- where the answers come from --------------------------------------------------------------
 
 
-class _Lines:
-    """Answers read from a file or standard input, one per line (blank lines and # skipped)."""
-
-    def __init__(self, stream: IO[str], name: str) -> None:
-        self.name = name
-        self._lines = self._read(stream)
-        self.number = 0
-
-    def _read(self, stream: IO[str]) -> Iterator[tuple[int, str]]:
-        for number, line in enumerate(stream, 1):
-            text = line.split("#", 1)[0].strip()
-            if text:
-                yield number, text
-
-    def next(self) -> str | None:
-        """The next answer line, or None at the end."""
-        found = next(self._lines, None)
-        if found is None:
-            return None
-        self.number, text = found
-        return text
-
-
-def _open_answers(name: str) -> _Lines:
-    if name == "-":
-        return _Lines(sys.stdin, "standard input")
-    try:
-        handle = Path(name).open(encoding="utf-8")  # noqa: SIM115 (read lazily, line by line)
-    except OSError as exc:
-        raise AnswersError(f"cannot read the answers file {name}: {exc.strerror}") from exc
-    return _Lines(handle, name)
-
-
-def _numbers(text: str, count: int, where: str) -> list[int]:
-    parts = text.replace(",", " ").split()
-    if not parts or not all(part.isdigit() for part in parts):
-        raise AnswersError(f"{where}: {text!r} is not an option number (1 to {count})")
-    numbers = [int(part) for part in parts]
-    for number in numbers:
-        if not 1 <= number <= count:
-            raise AnswersError(f"{where}: there is no option {number} (1 to {count})")
-    return numbers
-
-
 def _from_line(item: Item, text: str, where: str) -> list[str]:
+    from dealer_trainer.cli.answers import option_numbers
+
     count = len(item.options)
-    numbers = _numbers(text, count, where)
+    numbers = option_numbers(text, count, where)
     if item.kind == "order":
         if sorted(numbers) != list(range(1, count + 1)):
             raise AnswersError(
@@ -381,14 +333,16 @@ class _Screen:
 
 def _setup(
     args: argparse.Namespace, prompter: Prompter | None
-) -> tuple[Prompter | None, _Lines | None, str]:
+) -> tuple[Prompter | None, AnswerLines | None, str]:
     """Who answers (a prompter, or answer lines) and who is training."""
     from dealer_trainer.cli.prompts import QuestionaryPrompter, interactive
     from dealer_trainer.cli.session import trainee_for
 
     lines = None
     if args.answers is not None:
-        lines, prompter = _open_answers(args.answers), None
+        from dealer_trainer.cli.answers import AnswerLines
+
+        lines, prompter = AnswerLines(args.answers), None
     elif prompter is None:
         if not interactive():
             raise AnswersError(NO_TERMINAL)
@@ -459,7 +413,7 @@ def run_review(args: argparse.Namespace, prompter: Prompter | None = None) -> in
 def _ask_all(
     args: argparse.Namespace,
     prompter: Prompter | None,
-    lines: _Lines | None,
+    lines: AnswerLines | None,
     trainee: str,
     chosen: list[Entry],
     mode: str,
@@ -478,6 +432,8 @@ def _ask_all(
         except KeyboardInterrupt:
             interrupted = True
         finally:
+            if lines is not None:
+                lines.close()
             quiz.stopped = quiz.stopped or len(quiz.results) < len(chosen) - len(quiz.skipped)
             summary = quiz.finish()
     if args.json:
@@ -490,7 +446,9 @@ def _ask_all(
     return 0
 
 
-def _loop(quiz: Quiz, screen: _Screen, prompter: Prompter | None, lines: _Lines | None) -> None:
+def _loop(
+    quiz: Quiz, screen: _Screen, prompter: Prompter | None, lines: AnswerLines | None
+) -> None:
     total = len(quiz.entries)
     warned = 0
     for number, item in enumerate(quiz.items(), 1):
@@ -504,8 +462,7 @@ def _loop(quiz: Quiz, screen: _Screen, prompter: Prompter | None, lines: _Lines 
             if text is None:  # the answers ran out: stop here, with what was answered
                 quiz.stopped = True
                 return
-            where = f"{lines.name}, line {lines.number}"
-            answer = _from_line(item, text, where)
+            answer = _from_line(item, text, lines.where)
             screen.say(f"> {text}")
         else:
             assert prompter is not None
