@@ -518,3 +518,24 @@ def test_every_option_is_printed_in_full_and_offered_by_its_number(
             number, _, text = label.partition(". ")
             assert number.isdigit()
             assert f"{number}. {' '.join(text.split())}" in out
+
+
+def test_two_quiz_sessions_on_one_database_at_once_lose_no_row(home: Path) -> None:
+    answers = "1\n" * 12
+    argv = [sys.executable, "-m", "dealer_trainer", "quiz", "--topic", "pitch-order"]
+    argv += ["--topic", "action-order", "--topic", "burns", "--length", "12", "--answers", "-"]
+    runs = [
+        subprocess.Popen(
+            [*argv, "--trainee", name, "--seed", str(seed)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(home),
+        )
+        for seed, name in enumerate(("Uma", "Vic"))
+    ]
+    outputs = [run.communicate(answers, timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], outputs
+    assert len(_saved(home, "Uma")) == 12 and len(_saved(home, "Vic")) == 12
+    assert len(_saved(home)) == 24
