@@ -42,15 +42,11 @@ from dealer_trainer.errors import DealerTrainerError, IllegalAction, InvariantEr
 from dealer_trainer.handscript import Event, parse_script
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.machine import (
-    ALL_EVENTS_BY_STATE,
     BETTING_STATES,
     EVENTS_BY_STATE,
-    STEP_EVENTS,
 )
-from dealer_trainer.procedure.recovery import HOLE_CARDS, is_step
+from dealer_trainer.procedure.recovery import HOLE_CARDS
 from dealer_trainer.procedure.rulings import (
-    LETS_THROUGH,
-    WAIT_PITCHES,
     WAITS,
     situation,
 )
@@ -74,7 +70,6 @@ __all__ = [
     "Summary",
     "dealer_events",
     "injectable",
-    "refused",
     "situation_title",
     "topic_of",
 ]
@@ -324,34 +319,6 @@ class _Planned:
 
 
 # --- what the engine says, read without changing the hand -----------------------------------
-
-
-def refused(hand: Hand, name: str) -> bool:
-    """Would the engine surely refuse the dealer event ``name`` (no arguments) now?
-
-    True only where the procedure's own tables say so: while a recovery is under way, any
-    event that is neither its due step (nor an alias of it) nor let through by the wait it is
-    in; otherwise a recovery step the procedure does not call for, or an event no row of the
-    current state takes. False means "the engine may accept it" (as a step, a slip or a
-    dealer error): such an event is never offered as a wrong option.
-    """
-    if hand.recoveries:
-        steps = hand.recoveries[0].steps
-        at = 0
-        if steps[0] == WAIT_PITCHES:
-            if name in LETS_THROUGH[WAIT_PITCHES]:
-                return False  # more of the same error
-            at = 1
-        if at >= len(steps):
-            return False
-        due = steps[at]
-        if due in WAITS and name in LETS_THROUGH[due]:
-            return False
-        return not is_step(name, due)
-    state = hand.state
-    if name in STEP_EVENTS and name not in EVENTS_BY_STATE[state]:
-        return True
-    return name not in ALL_EVENTS_BY_STATE[state]
 
 
 def dealer_events(hand: Hand) -> list[str]:
@@ -940,7 +907,7 @@ class Drill:
         rng = self._rng
         wrong: list[str] = []
         for name in self._tempting():
-            if name not in allowed and name not in wrong and refused(hand, name):
+            if name not in allowed and name not in wrong and hand.refuses(name):
                 wrong.append(name)
         pool = wrong[:5]
         count = min(len(pool), rng.randint(*_WRONG))

@@ -41,7 +41,6 @@ from dealer_trainer.drill import (
     Point,
     dealer_events,
     injectable,
-    refused,
     topic_of,
 )
 from dealer_trainer.errors import DealerTrainerError
@@ -71,6 +70,31 @@ def _probe(hand: Hand, name: str) -> str:
         memo[id(history)] = list(history)
     twin = copy.deepcopy(hand, memo)
     return twin.handle(Event(name, 10**6)).outcome
+
+
+@pytest.mark.parametrize("ruleset", ["roberts", "tda-2024"])
+@pytest.mark.parametrize("error", sorted(RECIPES))
+def test_hand_refuses_only_what_handle_rejects_in_every_recovery(error: str, ruleset: str) -> None:
+    """Hand.refuses is the first stage of Hand.handle: an event it refuses is rejected."""
+    from dealer_trainer.authoring import setup_for
+    from dealer_trainer.handscript import parse_script
+    from dealer_trainer.procedure.words import EVENT_WORDS
+
+    table = {"seats": 6, "button": 1, "blinds": [1, 2], "ruleset": ruleset}
+    try:
+        events = setup_for(table, error, BUILTIN[ruleset])
+    except DealerTrainerError:
+        pytest.skip(f"{error} cannot arise under {ruleset}")
+    script = parse_script({"table": table, "deck": [], "events": events})
+    with Hand(script) as hand:
+        for event in script.events:
+            assert hand.handle(event).outcome == "accepted"
+        assert hand.recoveries, "the setup leaves a recovery under way"
+        for name in EVENT_WORDS:
+            if name in ("act", "show", "muck", "declare_board", "notice"):
+                continue  # a player's event needs a seat: refused for its details
+            if hand.refuses(name):
+                assert _probe(hand, name) == "rejected", (error, ruleset, name)
 
 
 def _right(point: Point) -> Option:
@@ -129,7 +153,7 @@ def test_every_point_offers_the_engines_allowed_dealer_events_plus_refused_ones(
             for name in allowed:
                 assert _probe(hand, name) == "accepted", (point.state, name)
             for name in wrong:
-                assert refused(hand, name)
+                assert hand.refuses(name)
                 assert _probe(hand, name) == "rejected", (point.state, point.situation, name)
             drill.choose(rng.choice(point.options))
 

@@ -160,13 +160,11 @@ class Hand(DealerErrors):
     def handle(self, event: Event) -> Verdict:
         """Judge one event: accept it (and advance the procedure) or reject it with a reason."""
         try:
-            state = self.state
             opens = 0
-            if self.recoveries:  # the recovery under way judges first, with its own rule
+            stepping = bool(self.recoveries)
+            if stepping:  # the recovery under way judges first, with its own rule
                 event, opens = self._judge_step(event)
-            elif event.name not in EVENTS_BY_STATE[state] and event.name in STEP_EVENTS:
-                raise self._out_of_procedure(event)
-            if event.name not in ALL_EVENTS_BY_STATE[state]:
+            if self._procedure_refuses(event.name, stepping):
                 raise self._out_of_procedure(event)
             self._VERIFY[event.name](self, event)
             events = self._machine.events
@@ -189,6 +187,31 @@ class Hand(DealerErrors):
         if self.check:
             self.audit()
         return Verdict(event, "accepted")
+
+    def refuses(self, name: str) -> bool:
+        """Would the procedure refuse an event of this name now, whatever its details?
+
+        The first stage of :meth:`handle`, without the event: the recovery under way (its
+        due step, or what its wait lets through), else the procedure table. False means the
+        event may be accepted (as a step, a slip or a dealer error) or refused only for its
+        details (a seat, an amount). Pure: the hand is not changed.
+        """
+        stepping = bool(self.recoveries)
+        if stepping:
+            taken = self._steps_taken(name)
+            if taken is None:
+                return True
+            if taken:
+                name = self.recoveries[0].steps[taken - 1]
+        return self._procedure_refuses(name, stepping)
+
+    def _procedure_refuses(self, name: str, stepping: bool) -> bool:
+        """The procedure table's verdict: a step event out of its step (unless a recovery
+        called for it), or an event no row of the current state takes."""
+        state = self.state
+        if not stepping and name in STEP_EVENTS and name not in EVENTS_BY_STATE[state]:
+            return True
+        return name not in ALL_EVENTS_BY_STATE[state]
 
     def _may_advance(self) -> bool:
         for check in _ADVANCE_CHECKS[self.state]:  # noqa: SIM110 (hot path: no generator)

@@ -140,30 +140,39 @@ class DealerErrors:
 
     # --- recording an error and following its recovery -----------------------------------------
 
+    def _steps_taken(self, name: str) -> int | None:
+        """How many of the recovery's steps an event of this name takes (0: an event the
+        recovery lets through), or None when the recovery refuses it. Pure."""
+        steps = self.recoveries[0].steps
+        opens = 0
+        if steps[0] is WAIT_PITCHES:
+            if name in LETS_THROUGH[WAIT_PITCHES]:
+                return 0  # more of the same error: the pitch callbacks escalate
+            opens = 1
+        if opens >= len(steps):
+            return 0
+        due = steps[opens]
+        if due in WAITS and name in LETS_THROUGH[due]:
+            return 0
+        return opens + 1 if is_step(name, due) else None
+
     def _judge_step(self, event: Event) -> tuple[Event, int]:
         """Judge an event while a recovery is under way; return it (renamed for an alias) and
         how many of the recovery's steps it takes (0 for an event the recovery lets through).
         """
         recovery = self.recoveries[0]
-        steps = recovery.steps
-        name = event.name
-        opens = 0
-        if steps[0] is WAIT_PITCHES:
-            if name in LETS_THROUGH[WAIT_PITCHES]:
-                return event, 0  # more of the same error: the pitch callbacks escalate
-            opens = 1
-        due = steps[opens]
-        if due in WAITS and name in LETS_THROUGH[due]:
-            return event, 0
-        if is_step(name, due):
-            if name != due:
+        taken = self._steps_taken(event.name)
+        if taken is None:
+            raise Rejected(
+                f"{event.name} is not the recovery step due: {recovery.situation.title}"
+                f" ({recovery.outcome.rule}); expected: {say(recovery.due())}",
+                rule=recovery.outcome.rule,
+            )
+        if taken:
+            due = recovery.steps[taken - 1]
+            if event.name != due:
                 event = replace(event, name=due)
-            return event, opens + 1
-        raise Rejected(
-            f"{name} is not the recovery step due: {recovery.situation.title}"
-            f" ({recovery.outcome.rule}); expected: {say(due)}",
-            rule=recovery.outcome.rule,
-        )
+        return event, taken
 
     def _take_step(self, count: int) -> None:
         if self.recoveries:
