@@ -27,9 +27,12 @@ from dealer_trainer.cli.answers import AnswersError
 from dealer_trainer.cli.session import add_trainee_options
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from dealer_trainer.cli.answers import AnswerLines
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.cli.render import Painter
+    from dealer_trainer.progress import Store
     from dealer_trainer.quiz import Entry, Feedback, Item, Quiz, Selection, Summary
 
 __all__ = ["add_parser", "run", "run_quiz", "run_review"]
@@ -374,40 +377,45 @@ def run_quiz(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     chosen = select(entries, _selection(args, prompter, entries), random.Random(args.seed))
     if not chosen:
         raise AnswersError("no scenario matches these settings; widen the topics or the level")
-    return _ask_all(args, prompter, lines, trainee, chosen, "quiz")
+    from dealer_trainer.cli.session import store_for
+
+    with store_for(args) as store:
+        return _ask_all(args, prompter, lines, trainee, chosen, "quiz", store)
 
 
 def run_review(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """``dealer-trainer review``: the due items, missed ones first."""
-    from datetime import UTC, datetime
-
     from dealer_trainer.cli.session import store_for
     from dealer_trainer.quiz import due_entries
 
     prompter, lines, trainee = _setup(args, prompter)
     entries = _entries(args)
+    limit = _length(args.length, None)
     with store_for(args) as store:
         due = store.due(trainee)
-        next_due = store.next_due(trainee)
-    chosen = due_entries(due, entries)
-    limit = _length(args.length, None)
-    if limit is not None:
-        chosen = chosen[:limit]
-    if not chosen:
-        if args.json:
-            print(json.dumps({"trainee": trainee, "mode": "review", "asked": 0, "due": 0}))
-            return 0
-        message = f"Nothing is due for review for {trainee}"
-        if due:  # due, but not a bank question (a drill item, or a scenario since removed)
-            message += f" among the bank's questions ({len(due)} other item(s) due)"
-        if next_due is not None and next_due > datetime.now(UTC):
-            wait = next_due - datetime.now(UTC)
-            hours, seconds = divmod(int(wait.total_seconds()), 3600)
-            when = f"{hours} h {seconds // 60} min" if hours else f"{max(seconds // 60, 1)} min"
-            message += f"; the next item is due in {when}"
-        print(message + ". Take a quiz meanwhile: dealer-trainer quiz")
+        chosen = due_entries(due, entries)[:limit]
+        if not chosen:
+            return _nothing_due(trainee, len(due), store.next_due(trainee), args.json)
+        return _ask_all(args, prompter, lines, trainee, chosen, "review", store)
+
+
+def _nothing_due(trainee: str, others: int, next_due: datetime | None, as_json: bool) -> int:
+    """Say that no bank question is due (and when the next item is); exit 0."""
+    from datetime import UTC, datetime
+
+    if as_json:
+        print(json.dumps({"trainee": trainee, "mode": "review", "asked": 0, "due": 0}))
         return 0
-    return _ask_all(args, prompter, lines, trainee, chosen, "review")
+    message = f"Nothing is due for review for {trainee}"
+    if others:  # due, but not a bank question (a drill item, or a scenario since removed)
+        message += f" among the bank's questions ({others} other item(s) due)"
+    if next_due is not None and next_due > datetime.now(UTC):
+        wait = next_due - datetime.now(UTC)
+        hours, seconds = divmod(int(wait.total_seconds()), 3600)
+        when = f"{hours} h {seconds // 60} min" if hours else f"{max(seconds // 60, 1)} min"
+        message += f"; the next item is due in {when}"
+    print(message + ". Take a quiz meanwhile: dealer-trainer quiz")
+    return 0
 
 
 def _ask_all(
@@ -417,25 +425,24 @@ def _ask_all(
     trainee: str,
     chosen: list[Entry],
     mode: str,
+    store: Store,
 ) -> int:
     from dealer_trainer.cli.render import Painter, use_colour
-    from dealer_trainer.cli.session import store_for
     from dealer_trainer.quiz import Quiz
 
     out = sys.stdout
     screen = _Screen(out, Painter(use_colour(out)), quiet=args.json)
-    with store_for(args) as store:
-        quiz = Quiz(trainee, chosen, mode=mode, seed=args.seed, store=store)
-        interrupted = False
-        try:
-            _loop(quiz, screen, prompter, lines)
-        except KeyboardInterrupt:
-            interrupted = True
-        finally:
-            if lines is not None:
-                lines.close()
-            quiz.stopped = quiz.stopped or len(quiz.results) < len(chosen) - len(quiz.skipped)
-            summary = quiz.finish()
+    quiz = Quiz(trainee, chosen, mode=mode, seed=args.seed, store=store)
+    interrupted = False
+    try:
+        _loop(quiz, screen, prompter, lines)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if lines is not None:
+            lines.close()
+        quiz.stopped = quiz.stopped or len(quiz.results) < len(chosen) - len(quiz.skipped)
+        summary = quiz.finish()
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
     else:
