@@ -61,6 +61,13 @@ def _cli(home: Path, *args: str, stdin: str | None = None) -> subprocess.Complet
     )
 
 
+def _one_answer(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """A one-question quiz on the burns topic (fact questions), answered '1' on stdin."""
+    return _cli(
+        home, "quiz", "--length", "1", "--topic", "burns", "--answers", "-", *args, stdin="1\n"
+    )
+
+
 def _saved(home: Path, trainee: str | None = None) -> list[Any]:
     with open_store(str(home / "progress.sqlite3")) as store:
         return store.answers(trainee)
@@ -309,28 +316,16 @@ def test_bad_settings_are_refused_with_a_clear_message(
 
 
 def test_the_trainee_name_is_remembered_for_the_next_run(home: Path) -> None:
-    first = _cli(
-        home,
-        "quiz",
-        "--trainee",
-        "Jo",
-        "--length",
-        "1",
-        "--topic",
-        "burns",
-        "--answers",
-        "-",
-        stdin="1\n",
-    )
+    first = _one_answer(home, "--trainee", "Jo")
     assert first.returncode == 0, first.stderr
-    second = _cli(home, "quiz", "--length", "1", "--topic", "burns", "--answers", "-", stdin="1\n")
+    second = _one_answer(home)
     assert second.returncode == 0, second.stderr
     assert "saved for Jo." in second.stdout
     assert len(_saved(home, "Jo")) == 2
 
 
 def test_without_a_name_and_nothing_remembered_the_quiz_asks_for_trainee(home: Path) -> None:
-    done = _cli(home, "quiz", "--length", "1", "--topic", "burns", "--answers", "-", stdin="1\n")
+    done = _one_answer(home)
     assert done.returncode == 2
     assert "give --trainee NAME" in done.stderr
 
@@ -368,19 +363,7 @@ def test_review_with_nothing_due_says_so_and_when_the_next_item_is_due(home: Pat
     done = _cli(home, "review", "--trainee", "Lu", "--answers", "-", stdin="")
     assert done.returncode == 0
     assert "Nothing is due for review for Lu." in done.stdout
-    quiz = _cli(
-        home,
-        "quiz",
-        "--trainee",
-        "Lu",
-        "--length",
-        "1",
-        "--topic",
-        "burns",
-        "--answers",
-        "-",
-        stdin="1\n",
-    )
+    quiz = _one_answer(home, "--trainee", "Lu")
     assert quiz.returncode == 0, quiz.stderr
     done = _cli(home, "review", "--trainee", "Lu", "--answers", "-", stdin="")
     assert done.returncode == 0
@@ -442,19 +425,7 @@ def test_a_real_session_answers_then_ctrl_c_and_the_report_has_every_answer(home
 
 
 def test_a_real_session_offers_the_remembered_name(home: Path) -> None:
-    first = _cli(
-        home,
-        "quiz",
-        "--trainee",
-        "Ned",
-        "--length",
-        "1",
-        "--topic",
-        "burns",
-        "--answers",
-        "-",
-        stdin="1\n",
-    )
+    first = _one_answer(home, "--trainee", "Ned")
     assert first.returncode == 0
     child = _spawn(home, "quiz", "--topic", "burns", "--difficulty", "any", "--ruleset", "any")
     child.expect("Your name:")
