@@ -428,3 +428,21 @@ def test_ctrl_c_at_a_prompt_exits_130_and_writes_nothing(tmp_path: Path, at: int
     assert "interrupted" in child.before
     assert "Traceback" not in child.before
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_atomic_write_leaves_the_old_file_and_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dealer_trainer.cli import files
+
+    target = tmp_path / "kept.yaml"
+    files.write_atomically(target, "old\n")
+
+    def fail(*_: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(files.os, "replace", fail)
+    with pytest.raises(OSError, match="disk full"):
+        files.write_atomically(target, "new\n")
+    assert target.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.yaml"]

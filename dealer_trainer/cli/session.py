@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -78,19 +77,13 @@ def remembered_trainee() -> str | None:
 
 def remember_trainee(name: str) -> None:
     """Keep ``name`` for next time (written atomically; a failure to write is not fatal)."""
-    import tempfile
+    from contextlib import suppress
 
-    path = settings_path()
+    from dealer_trainer.cli.files import write_atomically
+
     data = {**_settings(), "trainee": name}
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=path.parent, delete=False, suffix=".tmp"
-        ) as handle:
-            json.dump(data, handle, indent=2)
-        os.replace(handle.name, path)
-    except OSError:
-        pass
+    with suppress(OSError):  # the name is asked again next time
+        write_atomically(settings_path(), json.dumps(data, indent=2))
 
 
 def _check_name(answer: str) -> str | None:

@@ -10,10 +10,8 @@ atomically: Ctrl-C at any prompt leaves no file behind.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -192,11 +190,9 @@ def _topic(slug: str) -> Any:
 
 def _write(path: Path, text: str) -> None:
     """Write atomically: a crash leaves the old file or the new one, never half a file."""
+    from dealer_trainer.cli.files import write_atomically
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
+        write_atomically(path, text)
     except OSError as exc:
         raise ScriptError(f"cannot write {path}: {exc}") from None
