@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.safetext import excerpt
 
 __all__ = [
     "STANDARD_DECK",
@@ -91,14 +92,15 @@ class Card:
         return self.index
 
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """Read one card: ``As``, ``td``, ``10d``. Raises :class:`ScriptError` otherwise."""
+    def parse(cls, text: object) -> Card:
+        """Read one card: ``As``, ``td``, ``10d``. Raises :class:`ScriptError` otherwise (a
+        value that is not text too: its message shows a short excerpt of it, never all)."""
         if isinstance(text, str):
-            card = _BY_NAME.get(text.strip().lower())
+            card = _BY_NAME.get(text.strip().lower()) if len(text) < 16 else None
             if card is not None:
                 return card
         raise ScriptError(
-            f"{text!r} is not a card: write rank then suit, such as As, Td, 10d or 7c"
+            f"{excerpt(text)} is not a card: write rank then suit, such as As, Td, 10d or 7c"
         )
 
 

@@ -24,6 +24,13 @@ two processes opening a fresh store at once both succeed. A store newer than thi
 refused. (Not SQLAlchemy and Alembic: importing SQLAlchemy alone takes about as long as the
 whole start-up budget of a quiz; see docs/progress.md.)
 
+Reading commands open a store with ``open_store(target, create=False)``: a store that does not
+exist is an error, never an empty store made on the spot. :meth:`Store.check_writable` finds a
+store that cannot be written (a read-only file, a read-only database) before a session begins.
+A password in a PostgreSQL URL never appears in a message: the driver's own conninfo parser
+finds it, and a URL whose password holds a character that must be percent-encoded (``/ ? # @
+%`` or a space) is refused before any part of it reaches the driver.
+
 Times are stored in UTC (ISO 8601 text in SQLite, ``timestamptz`` in PostgreSQL); a naive
 datetime given to the store is taken to be UTC. ``psycopg`` is imported only for a PostgreSQL
 store, ``fsrs`` only when the first answer is recorded.
@@ -52,6 +59,7 @@ __all__ = [
     "Answer",
     "Due",
     "Migration",
+    "NoStore",
     "Store",
     "default_target",
     "open_store",
@@ -106,6 +114,10 @@ class Due:
     due: datetime
     #: the last answer to this item was wrong
     missed: bool
+
+
+class NoStore(StoreError):
+    """A reading command named a store that does not exist (``open_store(create=False)``)."""
 
 
 # --- the schema and its migrations --------------------------------------------------------------
@@ -320,32 +332,122 @@ def default_target() -> str:
     return str(platformdirs.user_data_path("dealer-trainer") / "progress.sqlite3")
 
 
+def _userinfo_password(text: str) -> str | None:
+    """The password of a URL's ``user:password@`` part as written, taking the last ``@`` as
+    its end (so a password holding ``/ ? # @`` is found whole), or None."""
+    scheme = _URL_SCHEME.match(text)
+    if scheme is None:
+        return None
+    rest = text[scheme.end() :]
+    at = rest.rfind("@")
+    if at < 0:
+        return None
+    _user, colon, password = rest[:at].partition(":")
+    return password if colon and password else None
+
+
+def _conninfo_password(text: str) -> str | None:
+    """The password as the PostgreSQL driver reads it (URL or ``key=value`` form), or None
+    (no psycopg, or a string it cannot read)."""
+    if not (text.startswith(_POSTGRES_SCHEMES) or "password" in text.lower()):
+        return None
+    try:
+        from psycopg.conninfo import conninfo_to_dict
+
+        password = conninfo_to_dict(text).get("password")
+    except Exception:  # no psycopg, or a malformed string: the other rules still apply
+        return None
+    return str(password) if password else None
+
+
+def _secrets(target: str) -> list[str]:
+    """Every form of the password ``target`` holds, longest first: as written in the URL,
+    percent-decoded, and as the driver reads it."""
+    from urllib.parse import quote, unquote
+
+    found: set[str] = set()
+    for password in (_userinfo_password(target), _conninfo_password(target)):
+        if password:
+            found |= {password, unquote(password), quote(password, safe="")}
+    return sorted((item for item in found if item), key=len, reverse=True)
+
+
 def _redact(target: str) -> str:
-    """``target`` for messages: the password of a URL replaced by ``***``."""
-    shown = re.sub(r"(://[^:/@?#]*:)[^@/?#]*@", r"\1***@", target)
-    return re.sub(r"(?i)(password=)[^&\s]*", r"\1***", shown)
+    """``target`` for messages: any password replaced by ``***`` (and control characters
+    escaped)."""
+    from dealer_trainer.safetext import printable
+
+    shown = target
+    written = _userinfo_password(target)
+    if written is not None:
+        scheme = _URL_SCHEME.match(target)
+        end = scheme.end() if scheme else 0  # a password was found: there is a scheme
+        rest = target[end:]
+        at = rest.rfind("@")
+        user = rest[:at].partition(":")[0]
+        shown = f"{target[:end]}{user}:***@{rest[at + 1 :]}"
+    for secret in _secrets(target):
+        shown = shown.replace(secret, "***")
+    shown = re.sub(r"(?i)(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^&\s]*)", r"\1***", shown)
+    return printable(shown)
 
 
-def open_store(target: str | os.PathLike[str] | None = None) -> Store:
+def open_store(target: str | os.PathLike[str] | None = None, *, create: bool = True) -> Store:
     """Open (and create or migrate) the store at ``target``: ``None`` for
     :func:`default_target`, a ``postgresql://`` (or ``postgres://``) URL, or an SQLite file
-    path (its folders are created). Raises :class:`StoreError` when it cannot."""
+    path (its folders are created). Raises :class:`StoreError` when it cannot.
+
+    ``create=False`` is for commands that only read: a store that does not exist (no SQLite
+    file, or no schema in the database) is a StoreError, and nothing is created."""
     text = default_target() if target is None else os.fspath(target)
-    store = Store(_connect(text), _redact(text))
+    store = Store(_connect(text, create=create), _redact(text))
     try:
-        store._migrate()
+        if create:
+            store._migrate()
+        else:
+            store._open_existing()
     except BaseException:
         store.close()
         raise
     return store
 
 
-def _connect(text: str) -> _Database:
+def _check_postgres_url(text: str, shown: str) -> None:
+    """Refuse a URL the driver cannot read, or whose password the driver would read wrong (an
+    unencoded ``/ ? # @ %`` or space makes part of it a host, a port or a database name, and
+    then an error message would show it): before connecting, without showing the password."""
+    from urllib.parse import unquote
+
+    try:
+        from psycopg.conninfo import conninfo_to_dict
+
+        parsed = conninfo_to_dict(text)
+    except ImportError:
+        return  # _Postgres says what to install
+    except Exception as exc:
+        # the driver quotes the piece it cannot read, which may be the password: drop quotes
+        reason = re.sub(r'"[^"]*"', "a part of it", " ".join(str(exc).split()))
+        raise StoreError(
+            f"cannot connect to the progress store at {shown}: not a valid PostgreSQL URL "
+            f"({_strip_secrets(reason, text)}); in a password, write / ? # @ % and spaces as "
+            "%2F %3F %23 %40 %25 %20"
+        ) from None
+    written = _userinfo_password(text)
+    if written is not None and unquote(written) != parsed.get("password"):
+        raise StoreError(
+            f"cannot connect to the progress store at {shown}: the URL's password holds a "
+            "character the URL cannot carry as it is; write / ? # @ % and spaces in a password "
+            "as %2F %3F %23 %40 %25 %20"
+        )
+
+
+def _connect(text: str, *, create: bool = True) -> _Database:
     """A connection to the database ``text`` names (no schema work)."""
     if not text.strip():
         raise StoreError("no progress store given: name an SQLite file or a PostgreSQL URL")
     shown = _redact(text)
     if text.startswith(_POSTGRES_SCHEMES):
+        _check_postgres_url(text, shown)
         try:
             return _Postgres(text)
         except StoreError:
@@ -355,8 +457,14 @@ def _connect(text: str) -> _Database:
                 f"cannot connect to the progress store at {shown}: {_reason(exc, text)}"
             ) from None
     path = _sqlite_path(text, shown)
+    if not create and path != ":memory:" and not Path(path).is_file():
+        what = "a folder, not a file" if Path(path).is_dir() else "no such file"
+        raise NoStore(
+            f"cannot open the progress store at {shown}: {what}, so nothing has been recorded "
+            f"there (reading never creates a store); check --db or ${ENV_VAR}"
+        )
     try:
-        if path != ":memory:":
+        if path != ":memory:" and create:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         return _Sqlite(path)
     except (OSError, sqlite3.Error) as exc:
@@ -381,7 +489,20 @@ def _sqlite_path(text: str, shown: str) -> str:
             )
     if text == ":memory:":
         return text
-    return str(Path(text).expanduser())
+    if "\0" in text:
+        raise StoreError(f"cannot open the progress store at {shown}: the path holds a NUL")
+    try:
+        return str(Path(text).expanduser())
+    except RuntimeError:  # ~name of a user that does not exist, or no home folder
+        user = text[1:].split("/", 1)[0].split(os.sep, 1)[0]
+        who = f"there is no user {user!r}" if user else "the home folder is unknown"
+        raise StoreError(f"cannot open the progress store at {shown}: {who}") from None
+
+
+def _strip_secrets(message: str, target: str) -> str:
+    for secret in _secrets(target):
+        message = message.replace(secret, "***")
+    return message
 
 
 def _reason(exc: BaseException, target: str) -> str:
@@ -389,10 +510,7 @@ def _reason(exc: BaseException, target: str) -> str:
     reason = " ".join(str(exc).split()) or type(exc).__name__
     if isinstance(exc, OSError) and exc.strerror:
         reason = exc.strerror + (f": {exc.filename}" if exc.filename else "")
-    password = re.search(r"://[^:/@?#]*:([^@/?#]+)@", target)
-    if password:
-        reason = reason.replace(password.group(1), "***")
-    return _redact(reason)
+    return _redact(_strip_secrets(reason, target))
 
 
 # --- the store ------------------------------------------------------------------------------------
@@ -678,6 +796,51 @@ class Store:
             ),
         )
 
+    def check_writable(self) -> None:
+        """Raise :class:`StoreError` now if answers cannot be kept (a read-only file or
+        folder, a read-only database or user): a session checks this before its first
+        question, so that no answer is lost. Writes a row and rolls it back."""
+        with suppress(_RolledBack), self._writing("keep answers"):
+            self._db.execute(
+                "INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)",
+                (0, "write check (rolled back)", self._to_db_time(_now())),
+            )
+            raise _RolledBack
+
+    def _open_existing(self) -> None:
+        """For reading only: the schema must be there already (it is brought up to date if
+        it is older); a database without it is no progress store."""
+        self._check_schema_exists()
+        version = self._version()
+        if version is None:
+            raise NoStore(
+                f"cannot open the progress store at {self.target}: the database holds no "
+                "dealer-trainer tables, so nothing has been recorded there (reading never "
+                f"creates a store); check --db or ${ENV_VAR}"
+            )
+        self._refuse_newer(version)
+        if version < SCHEMA_VERSION:
+            self._migrate()
+
+    def _check_schema_exists(self) -> None:
+        """PostgreSQL: the schema the URL's search_path names must exist (else every statement
+        fails with "no schema has been selected")."""
+        if self._db.dialect != "postgresql":
+            return
+        with self._reading("read the schema"):
+            rows = self._db.execute("SELECT current_schema()", ())
+            if rows and rows[0][0] is not None:
+                return
+            path = self._db.execute("SHOW search_path", ())
+        from dealer_trainer.safetext import excerpt
+
+        named = excerpt(str(path[0][0])) if path else "''"
+        raise StoreError(
+            f"cannot use the progress store at {self.target}: no schema of its search_path "
+            f"({named}) exists in the database; create it (CREATE SCHEMA name) or correct the "
+            "URL's options=-csearch_path=..."
+        )
+
     def _version(self) -> int | None:
         """The schema version, or ``None`` when there is no schema yet (or it cannot be read
         without the lock)."""
@@ -697,6 +860,7 @@ class Store:
     def _migrate(self, upto: int = SCHEMA_VERSION) -> None:
         """Create the schema, or bring it up to ``upto`` (:data:`SCHEMA_VERSION`), under a
         lock."""
+        self._check_schema_exists()
         version = self._version()
         if version is not None:
             self._refuse_newer(version)
@@ -725,6 +889,10 @@ class Store:
                     " VALUES (?, ?, ?)",
                     (migration.version, migration.description, self._to_db_time(_now())),
                 )
+
+
+class _RolledBack(Exception):
+    """Raised inside a transaction to roll it back (see :meth:`Store.check_writable`)."""
 
 
 def _check_mode(mode: str) -> None:

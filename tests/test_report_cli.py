@@ -361,6 +361,7 @@ def test_report_unknown_trainee_exits_1_with_the_known_names(
 def test_report_unknown_trainee_in_an_empty_store_exits_1(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    open_store(tmp_path / "empty.sqlite3").close()  # a store nobody has answered in yet
     code, _, err = _report(capsys, "--db", str(tmp_path / "empty.sqlite3"), "--trainee", "Ana")
     assert code == 1
     assert "no trainee named 'Ana'" in err and "no trainee has answered anything yet" in err
@@ -370,6 +371,7 @@ def test_report_on_an_empty_store_says_so_and_exits_0(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     target = str(tmp_path / "empty.sqlite3")
+    open_store(target).close()  # a store nobody has answered in yet
     code, out, _ = _report(capsys, "--db", target)
     assert (code, out) == (0, f"No answers in the progress store at {target}.\n")
     code, out, _ = _report(capsys, "--db", target, "--json")
@@ -408,6 +410,7 @@ def test_report_on_a_store_it_cannot_open_exits_2(
 def test_installed_report_never_shows_a_traceback(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")
+    open_store(tmp_path / "ok.sqlite3").close()  # a store nobody has answered in yet
     env = {**os.environ, "NO_COLOR": "1"}
     for argv, status in (
         (["--db", str(blocker / "p.sqlite3")], 2),

@@ -3,18 +3,35 @@
 ``quiz``, ``review`` and ``drill`` take ``--answers FILE``: each line answers the next
 question with the number of an option as printed (an order question takes several numbers,
 ``3 1 2``). Blank lines and ``# comments`` are skipped. A line that cannot be used is an
-:class:`AnswersError` that names the file and the line.
+:class:`AnswersError` that names the file and the line: one that is not UTF-8, longer than
+:data:`MAX_LINE` characters, or not option numbers (only the digits 0-9 count: ``²`` or ``①``
+are refused).
+
+The file must be a regular file of at most :data:`MAX_BYTES` (a FIFO or ``/dev/zero`` is
+refused at once, never waited on or read without end).
 """
 
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, Any
 
 from dealer_trainer.errors import DealerTrainerError
+from dealer_trainer.safetext import excerpt, printable
+from dealer_trainer.yamlio import FileRefused, read_bytes
 
-__all__ = ["AnswerLines", "AnswersError", "option_numbers"]
+__all__ = ["MAX_BYTES", "MAX_LINE", "AnswerLines", "AnswersError", "option_numbers"]
+
+#: the longest answers file read
+MAX_BYTES = 1_000_000
+#: the longest answer line, in characters
+MAX_LINE = 1_000
+#: an option number: ASCII digits only, and not so many that they could not be one
+_NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 
 
 class AnswersError(DealerTrainerError):
@@ -27,27 +44,50 @@ class AnswerLines:
     """The answer lines of a file, or of standard input when the name is ``-``."""
 
     def __init__(self, name: str) -> None:
-        self._own: IO[str] | None = None
+        self._lines: Iterator[bytes | str]
         if name == "-":
-            self.name, stream = "<stdin>", sys.stdin
+            self.name = "<stdin>"
+            self._lines = _stream_lines(sys.stdin)
         else:
+            self.name = printable(name)
             try:
-                stream = self._own = open(name, encoding="utf-8")  # noqa: SIM115 (read lazily)
-            except OSError as exc:
-                raise AnswersError(f"cannot read the answers file {name}: {exc.strerror}") from None
-            self.name = name
-        self._stream = stream
+                data = read_bytes(Path(name), "the answers file", limit=MAX_BYTES)
+            except FileRefused as exc:
+                raise AnswersError(
+                    f"cannot read the answers file {self.name}: {exc.reason}"
+                ) from None
+            self._lines = iter(data.splitlines())
         #: the number of the line last read
         self.line = 0
 
     def next(self) -> str | None:
         """The next answer (stripped, comment removed), or None at the end."""
-        for text in self._stream:
+        while True:
+            try:
+                raw = next(self._lines)
+            except StopIteration:
+                return None
+            except UnicodeDecodeError:  # a text stream that is not UTF-8
+                self.line += 1
+                raise self._bad("not UTF-8 text") from None
             self.line += 1
+            text = self._decode(raw)
+            if len(text) > MAX_LINE:
+                raise self._bad(f"the line is longer than {MAX_LINE:,} characters")
             answer = text.split("#", 1)[0].strip()
             if answer:
                 return answer
-        return None
+
+    def _decode(self, raw: bytes | str) -> str:
+        if isinstance(raw, str):
+            return raw
+        try:
+            return raw.decode("utf-8-sig" if self.line == 1 else "utf-8")
+        except UnicodeDecodeError:
+            raise self._bad("not UTF-8 text; save the file as UTF-8") from None
+
+    def _bad(self, why: str) -> AnswersError:
+        return AnswersError(f"{self.where}: {why}")
 
     @property
     def where(self) -> str:
@@ -55,8 +95,7 @@ class AnswerLines:
         return f"{self.name} line {self.line}"
 
     def close(self) -> None:
-        if self._own is not None:
-            self._own.close()
+        """Nothing is held open (a file is read whole when named); kept for ``with``."""
 
     def __enter__(self) -> AnswerLines:
         return self
@@ -70,13 +109,25 @@ class AnswerLines:
         self.close()
 
 
+def _stream_lines(stream: IO[Any] | None) -> Iterator[bytes | str]:
+    """The lines of standard input, each read with a bound (bytes when it has a buffer)."""
+    if stream is None:
+        return
+    source: IO[Any] = getattr(stream, "buffer", None) or stream
+    while True:
+        line = source.readline(MAX_LINE * 4 + 2)
+        if not line:
+            return
+        yield line.rstrip(b"\r\n") if isinstance(line, bytes) else line.rstrip("\r\n")
+
+
 def option_numbers(text: str, count: int, where: str) -> list[int]:
     """The option numbers (1 to ``count``) a line names, separated by spaces or commas."""
     parts = text.replace(",", " ").split()
-    if not parts or not all(part.isdigit() for part in parts):
-        raise AnswersError(f"{where}: {text!r} is not an option number (1 to {count})")
+    if not parts or not all(_NUMBER.fullmatch(part) for part in parts):
+        raise AnswersError(f"{where}: {excerpt(text)} is not an option number (1 to {count})")
     numbers = [int(part) for part in parts]
     for number in numbers:
         if not 1 <= number <= count:
-            raise AnswersError(f"{where}: {text!r} is not an option number (1 to {count})")
+            raise AnswersError(f"{where}: {excerpt(text)} is not an option number (1 to {count})")
     return numbers

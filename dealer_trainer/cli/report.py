@@ -7,7 +7,11 @@
 Text by default (one block per trainee: a row per topic, then the weakest topics), one JSON
 object with ``--json``, one CSV row per trainee and topic with ``--csv``. A store with no
 answers (or none since ``--since``) is said plainly, exit 0; an unknown ``--trainee`` is refused
-with the known names, exit 1; a ``--since`` that is not a date, exit 2.
+with the known names, exit 1; a ``--since`` that is not a date, exit 2. Reading never creates a
+store: a ``--db`` that names no store is refused, exit 2.
+
+Names and other text from the store reach the terminal with their control characters escaped;
+a CSV cell that starts with ``= + - @`` gets a leading ``'`` so that no spreadsheet runs it.
 
 Dates and times given and shown are local (the room's clock); JSON and CSV carry UTC.
 Cheap to import (``main`` imports it for every command): the top imports only ``argparse``,
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.errors import DealerTrainerError
 
@@ -45,15 +49,18 @@ class UnknownTrainee(DealerTrainerError):
     def __init__(self, name: str, known: list[str], target: str) -> None:
         import difflib
 
+        from dealer_trainer.safetext import excerpt, printable
+
         if known:
             close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            listing = f"known trainees: {', '.join(known)}"
+            hint = f"; did you mean {printable(', '.join(close))}?" if close else ""
+            listing = f"known trainees: {printable(', '.join(known))}"
         else:
             hint = ""
             listing = "no trainee has answered anything yet"
         super().__init__(
-            f"no trainee named {name!r} in the progress store at {target}{hint} ({listing})"
+            f"no trainee named {excerpt(name)} in the progress store at {printable(target)}"
+            f"{hint} ({listing})"
         )
         self.known = known
 
@@ -107,8 +114,10 @@ def parse_since(text: str) -> datetime:
             return datetime(day.year, day.month, day.day).astimezone()
         moment = datetime.fromisoformat(value)
     except ValueError:
+        from dealer_trainer.safetext import excerpt
+
         raise BadOption(
-            f"--since: {text!r} is not a date; write YYYY-MM-DD (2024-05-01) or a date and "
+            f"--since: {excerpt(text)} is not a date; write YYYY-MM-DD (2024-05-01) or a date and "
             "time (2024-05-01T18:00)"
         ) from None
     return moment.astimezone() if moment.tzinfo is None else moment
@@ -116,18 +125,11 @@ def parse_since(text: str) -> datetime:
 
 def run(args: argparse.Namespace) -> int:
     """Print the report; return the exit code."""
-    from dealer_trainer.progress import open_store
     from dealer_trainer.report import build_report
 
     since = None if args.since is None else parse_since(args.since)
     trainee = None if args.trainee is None else args.trainee.strip()
-    with open_store(args.db) as store:
-        if trainee is not None:
-            known = store.trainees()
-            if trainee not in known:
-                raise UnknownTrainee(trainee, known, store.target)
-        answers = store.answers(trainee, since)
-        target = store.target
+    answers, target = _read(args.db, trainee, since)
     report = build_report(answers, since=since)
     if args.json:
         import json
@@ -142,23 +144,49 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read(db: str | None, trainee: str | None, since: datetime | None) -> tuple[list[Any], str]:
+    """The answers asked for, and the store's name for messages. Nothing is created: a store
+    named by ``--db`` or the environment that does not exist is an error; the default store
+    not made yet (nobody has answered on this computer) is an empty one."""
+    import os
+
+    from dealer_trainer.progress import ENV_VAR, NoStore, default_target, open_store
+
+    try:
+        with open_store(db, create=False) as store:
+            if trainee is not None:
+                known = store.trainees()
+                if trainee not in known:
+                    raise UnknownTrainee(trainee, known, store.target)
+            return store.answers(trainee, since), store.target
+    except NoStore:
+        if db is not None or os.environ.get(ENV_VAR, "").strip():
+            raise
+    target = default_target()
+    if trainee is not None:
+        raise UnknownTrainee(trainee, [], target)
+    return [], target
+
+
 def _write_csv(report: Report) -> None:
+    """One row per trainee and topic; no cell a spreadsheet would run as a formula."""
     import csv
+
+    from dealer_trainer.safetext import csv_cell
 
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
     for trainee in report.trainees:
         for line in trainee.topics:
-            writer.writerow(
-                (
-                    trainee.trainee,
-                    line.topic,
-                    line.answered,
-                    line.correct,
-                    f"{line.accuracy:.3f}",
-                    "" if line.last_seen is None else line.last_seen.isoformat(),
-                )
+            row = (
+                trainee.trainee,
+                line.topic,
+                line.answered,
+                line.correct,
+                f"{line.accuracy:.3f}",
+                "" if line.last_seen is None else line.last_seen.isoformat(),
             )
+            writer.writerow([csv_cell(cell) for cell in row])
 
 
 # --- text ---------------------------------------------------------------------------------------
@@ -178,11 +206,13 @@ def _plural(count: int, word: str) -> str:
 
 def _write_text(report: Report, *, target: str, trainee: str | None, since: str | None) -> None:
     from dealer_trainer.cli.render import Painter, use_colour
+    from dealer_trainer.safetext import printable
 
     paint = Painter(use_colour(sys.stdout))
-    since_words = f" since {since.strip()}" if since else ""
+    target = printable(target)
+    since_words = f" since {printable(since.strip())}" if since else ""
     if report.empty:
-        who = f" from {trainee}" if trainee else ""
+        who = f" from {printable(trainee)}" if trainee else ""
         print(f"No answers{who}{since_words} in the progress store at {target}.")
         return
     room = report.room
@@ -192,7 +222,9 @@ def _write_text(report: Report, *, target: str, trainee: str | None, since: str 
         f"({_painted_percent(paint, room.accuracy)}), last answer {_local(room.last_seen)}"
     )
     print(paint(f"store: {target}", "dim"))
-    width = max([len("topic"), *(len(line.topic) for t in report.trainees for line in t.topics)])
+    width = max(
+        [len("topic"), *(len(printable(line.topic)) for t in report.trainees for line in t.topics)]
+    )
     for entry in report.trainees:
         print()
         _trainee_block(paint, entry, width)
@@ -209,15 +241,18 @@ def _painted_percent(paint: Painter, accuracy: float, pad: int = 0) -> str:
 
 
 def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
+    from dealer_trainer.safetext import printable
+
     print(
-        f"{paint(entry.trainee, 'bold')}: {_plural(entry.answered, 'answer')}, "
+        f"{paint(printable(entry.trainee), 'bold')}: {_plural(entry.answered, 'answer')}, "
         f"{entry.correct} right ({_painted_percent(paint, entry.accuracy)}), "
         f"last seen {_local(entry.last_seen)}"
     )
     _table(paint, entry.topics, width)
     if entry.weakest:
         weak = ", ".join(
-            f"{line.topic} ({_painted_percent(paint, line.accuracy)})" for line in entry.weakest
+            f"{printable(line.topic)} ({_painted_percent(paint, line.accuracy)})"
+            for line in entry.weakest
         )
         print(f"  {paint('weakest:', 'yellow')} {weak}")
     else:
@@ -225,10 +260,12 @@ def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
 
 
 def _table(paint: Painter, lines: tuple[TopicStats, ...], width: int) -> None:
+    from dealer_trainer.safetext import printable
+
     header = f"  {'topic':<{width}}  {'answered':>8}  {'correct':>7}  {'accuracy':>8}  last seen"
     print(paint(header, "dim"))
     for line in lines:
         print(
-            f"  {line.topic:<{width}}  {line.answered:>8}  {line.correct:>7}  "
+            f"  {printable(line.topic):<{width}}  {line.answered:>8}  {line.correct:>7}  "
             f"{_painted_percent(paint, line.accuracy, 8)}  {_local(line.last_seen)}"
         )

@@ -11,6 +11,13 @@ A house ruleset file starts from a built-in one and overrides named options::
     description: Our room calls a misdeal on the first card only.
     options:
       exposed_misdeal_cards: 1
+
+A file declares itself a ruleset by having ``base`` or ``options`` at its top (a hand script or
+a scenario has neither), or by holding nothing but ruleset fields: only such a file is read as
+one, and nothing of any other file is
+echoed in a message, so naming a configuration file by mistake shows none of its secrets. A
+house ruleset file is a ``.yaml`` (or ``.yml``) file looked up beside the file that names it;
+it may not take a built-in ruleset's name.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.safetext import excerpt
 from dealer_trainer.yamlio import Locator, load_file
 
 __all__ = [
@@ -30,9 +38,21 @@ __all__ = [
     "Option",
     "Ruleset",
     "builtin",
+    "declares_ruleset",
+    "is_ruleset_file",
     "load_ruleset",
+    "parse_ruleset",
     "resolve",
 ]
+
+#: the fields of a house ruleset file
+FIELDS = ("name", "base", "description", "options")
+#: the fields only a ruleset has: a file holding one of them declares itself a ruleset
+DECLARING = ("base", "options")
+#: the suffixes of a house ruleset file
+SUFFIXES = (".yaml", ".yml")
+#: the longest name a house ruleset may have
+MAX_NAME = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,16 +195,47 @@ def _fail(locator: Locator, message: str, container: object, key: Any = None, **
     raise ScriptError(message, where=locator.where(container, key, **kw))
 
 
+def declares_ruleset(data: Any) -> bool:
+    """Whether parsed YAML declares itself a house ruleset: a mapping with ``base`` or
+    ``options`` at its top, or with no key but a ruleset's (``name``, ``description``)."""
+    if not isinstance(data, dict) or not data:
+        return False
+    return any(key in data for key in DECLARING) or all(key in FIELDS for key in data)
+
+
+def is_ruleset_file(path: Path) -> bool:
+    """Whether ``path`` is a YAML file that declares itself a house ruleset (a folder of
+    scenarios may keep one: ``scenarios validate`` leaves it out). A file that cannot be read
+    is not one."""
+    if path.suffix not in SUFFIXES:
+        return False
+    try:
+        data, _ = load_file(path, "file")
+    except ScriptError:
+        return False
+    return declares_ruleset(data)
+
+
 def parse_ruleset(data: Any, locator: Locator) -> Ruleset:
-    """Check a parsed house ruleset file."""
+    """Check a parsed house ruleset file.
+
+    A mapping that does not declare itself a ruleset (see :func:`declares_ruleset`) is
+    refused without a word of what it holds.
+    """
     if not isinstance(data, dict):
         _fail(locator, "a ruleset file is a mapping with name, base and options", data)
-    known = ("name", "base", "description", "options")
+    if not declares_ruleset(data):
+        _fail(
+            locator,
+            "this is not a house ruleset file: a ruleset file has 'name', 'base' (the built-in "
+            "ruleset it starts from) and 'options' at its top; nothing of this file was used",
+            data,
+        )
     for key in data:
-        if key not in known:
+        if key not in FIELDS:
             _fail(
                 locator,
-                f"unknown field {key!r}{_suggest(str(key), list(known))}",
+                f"unknown field {excerpt(key)}{_suggest(str(key)[:100], list(FIELDS))}",
                 data,
                 key,
                 of_key=True,
@@ -192,11 +243,27 @@ def parse_ruleset(data: Any, locator: Locator) -> Ruleset:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         _fail(locator, "a ruleset needs a 'name' (text)", data, "name" if "name" in data else None)
-    base = data.get("base", "roberts")
-    if base not in BUILTIN:
+    name = name.strip()
+    if len(name) > MAX_NAME or not name.isprintable():
         _fail(
             locator,
-            f"unknown base ruleset {base!r}{_suggest(str(base), list(BUILTIN))}",
+            f"a ruleset's name is one line of at most {MAX_NAME} printable characters",
+            data,
+            "name",
+        )
+    if name in BUILTIN:
+        _fail(
+            locator,
+            f"a house ruleset cannot take the built-in ruleset's name {name!r}: name it after "
+            "your room (built-in: " + ", ".join(BUILTIN) + ")",
+            data,
+            "name",
+        )
+    base = data.get("base", "roberts")
+    if not isinstance(base, str) or base not in BUILTIN:
+        _fail(
+            locator,
+            f"unknown base ruleset {excerpt(base)}{_suggest(str(base)[:100], list(BUILTIN))}",
             data,
             "base",
         )
@@ -212,16 +279,19 @@ def parse_ruleset(data: Any, locator: Locator) -> Ruleset:
         if option is None:
             _fail(
                 locator,
-                f"unknown option {key!r}{_suggest(str(key), list(_OPTION_BY_NAME))}",
+                f"unknown option {excerpt(key)}{_suggest(str(key)[:100], list(_OPTION_BY_NAME))}",
                 options,
                 key,
                 of_key=True,
             )
             raise AssertionError  # unreachable: _fail raises
-        if value not in option.values or type(value) is not type(next(iter(option.values))):
+        if not _allowed(value, option):
             allowed = ", ".join(_show(v) for v in option.values)
             _fail(
-                locator, f"option {key!r} cannot be {_show(value)}; valid: {allowed}", options, key
+                locator,
+                f"option {key!r} cannot be {_show(value)}; valid: {allowed}",
+                options,
+                key,
             )
         values[key] = value
     return replace(
@@ -234,10 +304,19 @@ def parse_ruleset(data: Any, locator: Locator) -> Ruleset:
     )
 
 
+def _allowed(value: Any, option: Option) -> bool:
+    """Whether ``value`` is one of the option's values, of the same type (1 is not true)."""
+    if not isinstance(value, bool | int | str):  # a list or a mapping is never one
+        return False
+    return type(value) is type(next(iter(option.values))) and value in option.values
+
+
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    if isinstance(value, int | str):
+        return excerpt(str(value))[1:-1]
+    return excerpt(value)
 
 
 def load_ruleset(path: Path) -> Ruleset:
@@ -247,13 +326,20 @@ def load_ruleset(path: Path) -> Ruleset:
 
 
 def resolve(value: str, *, relative_to: Path | None = None) -> Ruleset:
-    """A ruleset by built-in name, or a house ruleset file (relative to a script's folder)."""
+    """A ruleset by built-in name, or a house ruleset file (``.yaml`` or ``.yml``).
+
+    A relative file name is looked up beside the file that names it (``relative_to``, its
+    folder) and nowhere else; without one, in the working folder. Raises KeyError for a name
+    that is neither, ScriptError for a file that cannot be read or is not a ruleset.
+    """
     found = BUILTIN.get(value)
     if found is not None:
         return found
+    if "\0" in value:
+        raise ScriptError("a ruleset file's name cannot hold a NUL character")
     path = Path(value)
-    if not path.is_absolute() and relative_to is not None and not path.exists():
+    if path.suffix not in SUFFIXES:
+        raise KeyError(value)
+    if not path.is_absolute() and relative_to is not None:
         path = relative_to / path
-    if path.suffix in (".yaml", ".yml") or path.exists():
-        return load_ruleset(path)
-    raise KeyError(value)
+    return load_ruleset(path)
