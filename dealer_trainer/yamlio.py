@@ -3,9 +3,10 @@
 :func:`load` parses with libyaml's ``CSafeLoader`` when it is present (the pure-Python
 ``SafeLoader`` otherwise), refuses duplicate keys (PyYAML would silently keep the last one),
 oversized input, deep nesting, recursive aliases and documents whose aliases expand past
-:data:`MAX_EXPANDED` (the alias count alone does not stop a "billion laughs": 72 aliases nine
-deep expand to gigabytes), and returns the data together with a :class:`Locator` that answers
-``file:line:col`` for any mapping, mapping entry or list item of the result.
+twice their size (:data:`MAX_EXPANDED` for a small one: the alias count alone does not stop a
+"billion laughs", 72 aliases nine deep expand to gigabytes), and returns the data together
+with a :class:`Locator` that answers ``file:line:col`` for any mapping, mapping entry or list
+item of the result.
 
 A value YAML itself cannot build (``2024-13-45`` read as a date, ``!!int abc``, a number of
 more than 4,300 digits, a control character) is a :class:`ScriptError` at its place too.
@@ -47,9 +48,10 @@ __all__ = [
 MAX_BYTES = 1_000_000
 #: the most aliases one document may use (a guard against "billion laughs")
 MAX_ALIASES = 200
-#: the largest a document may grow when its aliases are expanded: nodes plus characters of text
-#: (a document without aliases stays below its own length, so this is twice the largest file)
-MAX_EXPANDED = 2 * MAX_BYTES
+#: the largest a document may grow when its aliases are expanded, in nodes plus characters of
+#: text: twice its own size, or this much for a small document (a document without aliases
+#: never grows, and an error message that shows a whole value stays readable)
+MAX_EXPANDED = 100_000
 #: the deepest nesting of lists and mappings a document may have
 MAX_DEPTH = 64
 
@@ -165,7 +167,7 @@ def _measure(text: str, source: str | None) -> None:
     syntax error is raised here with its place. One pass over the parser's events."""
     anchors: dict[str, int] = {}
     stack: list[_Open] = []
-    total = aliases = 0
+    total = own = aliases = 0
 
     def refuse(message: str, event: yaml.Event) -> ScriptError:
         return ScriptError(message, where=_event_place(source, event))
@@ -181,7 +183,8 @@ def _measure(text: str, source: str | None) -> None:
                     raise refuse(f"lists and mappings nested more than {MAX_DEPTH} deep", event)
                 stack.append(_Open(1, event.anchor))
                 total += 1
-                if total > MAX_EXPANDED:
+                own += 1
+                if total > max(MAX_EXPANDED, 2 * own):
                     raise refuse(_too_big(), event)
                 continue
             elif isinstance(event, yaml.CollectionEndEvent):
@@ -202,12 +205,15 @@ def _measure(text: str, source: str | None) -> None:
                         event,
                     )
                 weight = anchors.get(str(event.anchor), 1)
+                own += 1
             else:
                 continue
             total += weight
+            if not isinstance(event, yaml.AliasEvent):
+                own += weight
             if stack:
                 stack[-1].weight += weight
-            if total > MAX_EXPANDED:
+            if total > max(MAX_EXPANDED, 2 * own):
                 raise refuse(_too_big(), event)
     except yaml.YAMLError as exc:
         raise _yaml_error(exc, text, source) from None
@@ -215,8 +221,8 @@ def _measure(text: str, source: str | None) -> None:
 
 def _too_big() -> str:
     return (
-        f"this document expands past {MAX_EXPANDED:,} values and characters once its aliases"
-        " (*name) are filled in: this file is refused"
+        "this document expands past twice its size once its aliases (*name) are filled in"
+        " (an alias bomb?): this file is refused"
     )
 
 
