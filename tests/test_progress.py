@@ -697,3 +697,58 @@ def test_importing_the_store_imports_neither_psycopg_nor_fsrs() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=TIMEOUT, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+# --- bad input (issue 14) -----------------------------------------------------------------------
+
+
+def test_opening_for_reading_never_creates_a_store(target: str) -> None:
+    with pytest.raises(progress.NoStore, match="nothing has been recorded there"):
+        open_store(target, create=False)
+    if "://" not in target:
+        assert not Path(target).exists() and not Path(target).parent.exists()
+    with open_store(target) as made:
+        made.start_session("Ana", "quiz")
+    with open_store(target, create=False) as read:
+        assert read.trainees() == ["Ana"]
+
+
+def test_a_writable_store_passes_the_write_check_and_keeps_nothing_of_it(store: Store) -> None:
+    store.check_writable()
+    store.check_writable()
+    assert store.trainees() == [] and store._version() == progress.SCHEMA_VERSION
+
+
+def test_a_read_only_store_is_found_by_the_write_check(target: str) -> None:
+    open_store(target).close()
+    # PostgreSQL: a read-only session (a replica, a read-only user); SQLite: query_only below
+    pg = "://" in target
+    read_only = f"{target}%20-cdefault_transaction_read_only%3Don" if pg else target
+    with open_store(read_only) as store:
+        if "://" not in target:
+            store._db.execute("PRAGMA query_only = ON", ())
+        with pytest.raises(StoreError, match="cannot keep answers in the progress store"):
+            store.check_writable()
+        assert store.trainees() == []  # reading still works
+
+
+@pytest.mark.parametrize("password", ["S3cr/3t", "S3c?r3t", "S3c#r3t", "S3c@r3t", "S3c%r3t", "a b"])
+def test_a_password_with_url_characters_never_reaches_a_message(password: str) -> None:
+    url = f"postgresql://coach:{password}@127.0.0.1:1/rooms?connect_timeout=2"
+    with pytest.raises(StoreError) as caught:
+        open_store(url)
+    message = str(caught.value)
+    assert message.startswith("cannot connect to the progress store at postgresql://coach:***@")
+    assert password not in message and "S3c" not in message and "r3t" not in message
+
+
+def test_a_missing_postgresql_schema_is_named_plainly() -> None:
+    reason = _postgres_unavailable()
+    if reason is not None:
+        pytest.skip(f"PostgreSQL tests skipped: {reason}")
+    url = f"{PG_BASE}?options=-csearch_path%3Ddt_no_such_schema"
+    with pytest.raises(StoreError) as caught:
+        open_store(url)
+    message = str(caught.value)
+    assert "no schema of its search_path ('dt_no_such_schema') exists" in message
+    assert "CREATE SCHEMA" in message and "psycopg" not in message

@@ -452,3 +452,28 @@ def test_importing_the_report_command_is_cheap() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+# --- bad input (issue 14) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://evil","x")', "+1-1", "-2+3", "@SUM(A1)"])
+def test_report_csv_never_writes_a_cell_a_spreadsheet_would_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    target = str(tmp_path / "p.sqlite3")
+    with open_store(target) as store:
+        session = store.start_session(name, "quiz")
+        store.record(session, Answer(name, "item", "burns", "quiz", correct=True))
+    code, out, _ = _report(capsys, "--db", target, "--csv")
+    row = next(csv.reader(io.StringIO(out.splitlines()[1])))
+    assert code == 0 and row[0] == "'" + name and row[1] == "burns"
+
+
+def test_report_on_a_mistyped_db_is_refused_and_creates_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = _report(capsys, "--db", str(tmp_path / "typo" / "progres.sqlite3"))
+    assert code == 2 and out == ""
+    assert "no such file" in err and "nothing has been recorded there" in err
+    assert list(tmp_path.iterdir()) == []

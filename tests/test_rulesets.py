@@ -149,3 +149,37 @@ def test_resolve_gives_builtin_rulesets_by_name() -> None:
     assert resolve("tda-2024") is BUILTIN["tda-2024"]
     with pytest.raises(KeyError):
         resolve("no-such-ruleset")
+
+
+def test_a_ruleset_file_in_the_working_folder_never_overrides_the_one_beside_the_script(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bank, cwd = tmp_path / "bank", tmp_path / "cwd"
+    bank.mkdir()
+    cwd.mkdir()
+    _house(bank, name="room.yaml")  # first card only: the second exposed card is no misdeal
+    _house(cwd, HOUSE.replace("exposed_misdeal_cards: 1", "exposed_misdeal_cards: 2"), "room.yaml")
+    script = bank / "hand.yaml"
+    script.write_text(
+        "table: {seats: 3, button: 1, ruleset: room.yaml}\ndeck: []\n"
+        "events: [post_blinds, pitch, {pitch: {exposed: true}}, deal]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(cwd)
+    assert replay(script, auto_recover=True)["misdeals"] == 0
+
+
+def test_a_house_ruleset_named_like_a_builtin_is_refused(tmp_path: Path) -> None:
+    path = _house(tmp_path, "name: tda-2024\nbase: roberts\n")
+    with pytest.raises(ScriptError, match="cannot take the built-in ruleset's name 'tda-2024'"):
+        load_ruleset(path)
+
+
+def test_a_yaml_file_that_is_no_ruleset_is_refused_without_a_word_of_its_content(
+    tmp_path: Path,
+) -> None:
+    path = _house(tmp_path, "name: prod\ndb_password: hunter2\n", "config.yaml")
+    with pytest.raises(ScriptError) as caught:
+        load_ruleset(path)
+    assert "not a house ruleset file" in caught.value.message
+    assert "db_password" not in str(caught.value) and "hunter2" not in str(caught.value)
