@@ -9,7 +9,9 @@ with a :class:`Locator` that answers ``file:line:col`` for any mapping, mapping 
 item of the result.
 
 A value YAML itself cannot build (``2024-13-45`` read as a date, ``!!int abc``, a number of
-more than 4,300 digits, a control character) is a :class:`ScriptError` at its place too.
+more than 4,300 digits, a control character) is a :class:`ScriptError` at its place too, and
+so is text holding a control character written as an escape (``"\\e]0;..."``, ``"\\0"``): text
+read from a file is always safe to show on a terminal.
 
 :func:`load_file` (and :func:`read_text`, for other text files a user names) opens the file
 without blocking, refuses anything that is not a regular file (a folder, a FIFO, ``/dev/zero``)
@@ -19,6 +21,7 @@ and reads at most :data:`MAX_BYTES`.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
@@ -54,6 +57,11 @@ MAX_ALIASES = 200
 MAX_EXPANDED = 100_000
 #: the deepest nesting of lists and mappings a document may have
 MAX_DEPTH = 64
+
+#: characters no text in a file may hold, even written as an escape ("\e", "\x07"): control
+#: characters other than tab and line breaks, and the bidi controls that reorder what a
+#: terminal shows (so text read from a file is safe to print as it is)
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 _BaseLoader: type[yaml.SafeLoader]
 try:
@@ -175,6 +183,14 @@ def _measure(text: str, source: str | None) -> None:
     try:
         for event in yaml.parse(text, Loader=_BaseLoader):
             if isinstance(event, yaml.ScalarEvent):
+                control = _CONTROL.search(event.value)
+                if control is not None:
+                    char = control.group()
+                    name = " (NUL)" if char == "\0" else ""
+                    raise refuse(
+                        f"text holding the control character {excerpt(char)}{name}: remove it",
+                        event,
+                    )
                 weight = 1 + len(event.value)
                 if event.anchor is not None:
                     anchors[event.anchor] = weight

@@ -409,6 +409,24 @@ def test_control_characters_of_user_text_are_escaped() -> None:
     assert printable("Zoë 🂡") == "Zoë 🂡"
 
 
+@pytest.mark.parametrize(
+    "escaped", ["\\e]0;owned\\a", "\\x1b[2J", "\\0", "\\u202egnp.exe", "\\x9b31m"]
+)
+def test_text_in_a_file_never_carries_a_control_character_even_as_an_escape(
+    escaped: str,
+) -> None:
+    text = f'id: x\ntitle: "Burns {escaped}"\n'
+    with pytest.raises(ScriptError, match="control character") as caught:
+        load(text, "scenario.yaml")
+    assert caught.value.where == "scenario.yaml:2:8"
+    assert load('title: "tab\\there\\nand a new line"\n')[0]["title"] == "tab\there\nand a new line"
+
+
+def test_a_nul_in_a_ruleset_path_is_a_clear_error() -> None:
+    with pytest.raises(ScriptError, match="NUL"):
+        resolve("a\0b.yaml")
+
+
 @pytest.mark.parametrize("cell", ['=HYPERLINK("http://x")', "+1", "-1+2", "@SUM(A1)", "\t=1"])
 def test_a_csv_cell_that_starts_a_formula_is_neutralised(cell: str) -> None:
     assert csv_cell(cell) == "'" + cell
