@@ -26,7 +26,7 @@ import stat
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import yaml
 
@@ -44,6 +44,7 @@ __all__ = [
     "load",
     "load_file",
     "read_bytes",
+    "read_stream",
     "read_text",
 ]
 
@@ -415,6 +416,19 @@ def decode(data: bytes, source: str) -> str:
 def read_text(path: Path, what: str = "file", *, limit: int = MAX_BYTES) -> str:
     """:func:`read_bytes`, decoded as UTF-8 (a ScriptError at the first byte that is not)."""
     return decode(read_bytes(path, what, limit=limit), printable(str(path)))
+
+
+def read_stream(stream: IO[Any], source: str = "<stdin>", *, limit: int = MAX_BYTES) -> str:
+    """At most ``limit`` bytes of a stream (standard input) as UTF-8 text; a ScriptError for
+    more (``replay - < /dev/zero`` stops at the cap) or for bytes that are not UTF-8."""
+    binary = getattr(stream, "buffer", None)
+    data: bytes | str = (binary or stream).read(limit + 1)
+    if len(data) > limit:
+        raise ScriptError(
+            f"the input is more than {limit:,} bytes long; at most {limit:,} are read",
+            where=f"{source}:1:1",
+        )
+    return decode(data, source) if isinstance(data, bytes) else data
 
 
 def load_file(path: Path, what: str = "file") -> tuple[Any, Locator]:

@@ -24,7 +24,7 @@ from dealer_trainer.errors import ScriptError, StoreError
 from dealer_trainer.progress import Answer, NoStore, _redact, open_store
 from dealer_trainer.rules.rulesets import BUILTIN, is_ruleset_file, load_ruleset, resolve
 from dealer_trainer.safetext import csv_cell, excerpt, printable
-from dealer_trainer.yamlio import MAX_ALIASES, load, load_file
+from dealer_trainer.yamlio import MAX_ALIASES, load, load_file, read_stream
 
 SCRIPT = Path(sys.executable).parent / "dealer-trainer"
 TIMEOUT = 20
@@ -150,6 +150,17 @@ def test_a_special_file_is_refused_without_reading_it(
         load_file(path, "scenario file")
     message = str(caught.value)
     assert "not a regular file" in message or "a folder, not a file" in message
+
+
+def test_standard_input_is_read_up_to_the_cap_only() -> None:
+    endless = io.BufferedReader(io.FileIO("/dev/zero"))
+    with pytest.raises(ScriptError, match="at most 1,000,000 are read") as caught:
+        read_stream(io.TextIOWrapper(endless), "<stdin>")
+    assert caught.value.where == "<stdin>:1:1"
+    assert read_stream(io.TextIOWrapper(io.BytesIO(HAND.encode()))) == HAND
+    with pytest.raises(ScriptError, match="not UTF-8") as caught:
+        read_stream(io.TextIOWrapper(io.BytesIO(b"table:\n  seats: \xff\n")))
+    assert caught.value.where == "<stdin>:2:10"
 
 
 def test_a_file_over_the_cap_is_refused_without_reading_it_whole(tmp_path: Path) -> None:

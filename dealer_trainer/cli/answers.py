@@ -53,8 +53,9 @@ class AnswerLines:
             try:
                 data = read_bytes(Path(name), "the answers file", limit=MAX_BYTES)
             except FileRefused as exc:
+                hint = "; for standard input, give -" if "regular" in exc.reason else ""
                 raise AnswersError(
-                    f"cannot read the answers file {self.name}: {exc.reason}"
+                    f"cannot read the answers file {self.name}: {exc.reason}{hint}"
                 ) from None
             self._lines = iter(data.splitlines())
         #: the number of the line last read
