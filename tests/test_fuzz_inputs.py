@@ -629,3 +629,85 @@ def test_mutants_through_the_command_never_make_an_internal_error(tmp_path: Path
         if code == 70 or code < 0 or "Traceback" in err or peak > MAX_MEMORY:
             problems.append(f"{path} ({seed.name} + {', '.join(done)}): exit {code}: {err[-300:]}")
     assert not problems, "\n".join(problems)
+
+
+# --- what the fuzzer found in the core's readers, as plain reproducers ---------------------------
+
+_FLOP_AND_ON = "[post_blinds, deal, {act: {seat: 1, action: call}}, {act: {seat: 2, action: check}}"
+REPRODUCERS = {
+    # handscript.py: a bare name skips the _REQUIRED check; procedure/hand.py asserts
+    "bare-act": ("table: {seats: 3, button: 1}\nevents: [shuffle, cut, post_blinds, deal, act]\n"),
+    "bare-declare-board": (
+        "table: {seats: 2, button: 1, stacks: 2}\n"
+        "deck: [As, Ks, Ad, Kd, 2c, 3h, 4d, 5s, 7c, 8h, 9d, Jc, Qh]\n"
+        f"events: {_FLOP_AND_ON}, burn, flop, burn, turn, burn, river, declare_board]\n"
+    ),
+    # handscript.py: the small bet may not be larger than the big bet
+    "limit-bets-10-2": "table: {seats: 3, structure: limit, bets: [10, 2]}\nevents: [shuffle]\n",
+    # handscript.py: a whole value formatted into the message
+    "long-event-name": "table: {seats: 3}\nevents: [" + "x" * 5000 + "]\n",
+}
+SCENARIO_REPRODUCERS = {
+    # scenario.py: `fact not in FACTS` with a list
+    "fact-list": ("fact: odd_chip", "fact: [odd_chip]"),
+    # scenario.py: a whole value formatted into the message
+    "long-topic": ("topic: odd-chip", "topic: " + "y" * 5000),
+}
+
+
+def _clear_error(code: int, out: str, err: str) -> bool:
+    text = out + err
+    return code in (1, 2) and "internal error" not in text and len(text) < 1000
+
+
+@pytest.mark.xfail(reason="owner: dealer_trainer/handscript.py (core helper)", strict=False)
+@pytest.mark.parametrize("name", sorted(REPRODUCERS))
+def test_script_reproducers_end_in_a_clear_error(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dealer_trainer.cli.main import main
+
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(REPRODUCERS[name])
+    code = main(["replay", str(path)])
+    out, err = capsys.readouterr()
+    assert _clear_error(code, out, err), (code, err[:300])
+
+
+@pytest.mark.xfail(reason="owner: dealer_trainer/scenario.py (core helper)", strict=False)
+@pytest.mark.parametrize("name", sorted(SCENARIO_REPRODUCERS))
+def test_scenario_reproducers_end_in_a_clear_error(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dealer_trainer.cli.main import main
+
+    old, new = SCENARIO_REPRODUCERS[name]
+    text = (ROOT / "scenarios" / "odd-chip" / "odd-chip-two-way.yaml").read_text()
+    assert old in text
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text.replace(old, new))
+    code = main(["scenarios", "validate", str(path)])
+    out, err = capsys.readouterr()
+    assert _clear_error(code, out, err), (code, out[:300], err[:300])
+
+
+@pytest.mark.xfail(
+    reason="owner: dealer_trainer/cli/scenarios.py or scenario.find_scenarios: skip "
+    "rules.rulesets.is_ruleset_file(path); an empty folder is an error",
+    strict=False,
+)
+def test_validating_a_bank_folder_skips_its_ruleset_and_an_empty_folder_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dealer_trainer.cli.main import main
+
+    bank, empty = tmp_path / "bank", tmp_path / "empty"
+    bank.mkdir()
+    empty.mkdir()
+    (bank / "room.yaml").write_text(HOUSE)
+    (bank / "scenario.yaml").write_bytes(
+        (ROOT / "scenarios" / "odd-chip" / "odd-chip-two-way.yaml").read_bytes()
+    )
+    assert main(["scenarios", "validate", str(bank)]) == 0, capsys.readouterr()
+    capsys.readouterr()
+    assert main(["scenarios", "validate", str(empty)]) != 0
