@@ -677,9 +677,11 @@ def test_script_reproducers_end_in_a_clear_error(
 @pytest.mark.xfail(reason="owner: dealer_trainer/scenario.py (core helper)", strict=False)
 @pytest.mark.parametrize("name", sorted(SCENARIO_REPRODUCERS))
 def test_scenario_reproducers_end_in_a_clear_error(
-    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from dealer_trainer.cli.main import main
+
+    monkeypatch.setenv("NO_COLOR", "1")  # render.use_colour's default stream is bound at import
 
     old, new = SCENARIO_REPRODUCERS[name]
     text = (ROOT / "scenarios" / "odd-chip" / "odd-chip-two-way.yaml").read_text()
@@ -697,9 +699,11 @@ def test_scenario_reproducers_end_in_a_clear_error(
     strict=False,
 )
 def test_validating_a_bank_folder_skips_its_ruleset_and_an_empty_folder_is_an_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from dealer_trainer.cli.main import main
+
+    monkeypatch.setenv("NO_COLOR", "1")  # render.use_colour's default stream is bound at import
 
     bank, empty = tmp_path / "bank", tmp_path / "empty"
     bank.mkdir()
