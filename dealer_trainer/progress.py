@@ -594,8 +594,10 @@ class Store:
             trainee_id, name = int(rows[0][0]), str(rows[0][1])
             given_name = answer.trainee.strip()
             if given_name and given_name != name:
+                from dealer_trainer.safetext import excerpt
+
                 raise StoreError(
-                    f"session {session} is {name!r}'s, not {given_name!r}'s: "
+                    f"session {session} is {excerpt(name)}'s, not {excerpt(given_name)}'s: "
                     "start a session for that trainee"
                 )
             self._db.insert(
@@ -897,4 +899,6 @@ class _RolledBack(Exception):
 
 def _check_mode(mode: str) -> None:
     if mode not in MODES:
-        raise StoreError(f"unknown answer mode {mode!r}: use one of {', '.join(MODES)}")
+        from dealer_trainer.safetext import excerpt
+
+        raise StoreError(f"unknown answer mode {excerpt(mode)}: use one of {', '.join(MODES)}")
