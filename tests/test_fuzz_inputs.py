@@ -553,7 +553,9 @@ def test_no_input_takes_more_than_10_seconds_or_200_mb(campaign: Campaign) -> No
 
 
 def _limit_memory() -> None:  # pragma: no cover - runs in the child
-    resource.setrlimit(resource.RLIMIT_AS, (1024 * 1024 * 1024, 1024 * 1024 * 1024))
+    """At most MAX_MEMORY of address space: a run that would grow past it fails (MemoryError,
+    exit 70) instead of growing."""
+    resource.setrlimit(resource.RLIMIT_AS, (MAX_MEMORY, MAX_MEMORY))
 
 
 def _run(argv: list[str], folder: Path) -> tuple[int, str, int]:
