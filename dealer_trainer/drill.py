@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from dealer_trainer.betting import Action, blind_seats
 from dealer_trainer.errors import DealerTrainerError, IllegalAction, InvariantError, ScriptError
 from dealer_trainer.handscript import Event, parse_script
+from dealer_trainer.procedure.events import DEALER_EVENTS, PLAYER_EVENTS
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.machine import (
     BETTING_STATES,
@@ -89,27 +90,6 @@ FOLD_CHANCE = 0.12
 RAISE_CHANCE = 0.06
 RAISE_CAP = 4
 MUCK_CHANCE = 0.3
-
-#: the events the players make (the drill makes them); every other event is the dealer's
-PLAYER_EVENTS = frozenset({"act", "show", "declare_board", "muck", "notice"})
-#: every dealer event, in the order a hand meets them (the fallback pool of wrong options)
-DEALER_EVENTS: tuple[str, ...] = (
-    "shuffle",
-    "cut",
-    "post_blinds",
-    "pitch",
-    "deal",
-    "burn",
-    "flop",
-    "turn",
-    "river",
-    "next_hand",
-    "retrieve",
-    "set_aside",
-    "reshuffle",
-    "replace",
-    "scramble",
-)
 
 #: the moments of a hand where the drill may make a dealer error, and the errors of each
 #: (every name is a situation :data:`dealer_trainer.authoring.RECIPES` knows how to inject)

@@ -69,7 +69,7 @@ def _probe(hand: Hand, name: str) -> str:
     for history in (hand._log, hand.rejected, hand.irregularities):
         memo[id(history)] = list(history)
     twin = copy.deepcopy(hand, memo)
-    return twin.handle(Event(name, 10**6)).outcome
+    return twin.handle(Event(name=name, index=10**6)).outcome
 
 
 @pytest.mark.parametrize("ruleset", ["roberts", "tda-2024"])

@@ -481,3 +481,50 @@ def test_uncalled_chips_go_back_when_the_bettor_mucks_at_the_showdown() -> None:
     assert result["hand_over"] is True
     assert result["seats"]["2"]["chips"] == 100
     assert result["seats"]["1"]["chips"] == 50  # the 50 nobody matched come back
+
+
+# --- the one vocabulary of events -------------------------------------------------------------
+
+
+def test_the_tables_triggers_are_exactly_the_event_vocabulary() -> None:
+    from dealer_trainer.procedure.events import VOCABULARY
+
+    triggers = {row["trigger"] for row in machine_module.TRANSITIONS} - {machine_module.ADVANCE}
+    assert triggers == {item.name for item in VOCABULARY}
+
+
+def test_every_check_the_vocabulary_names_is_a_method_of_the_hand() -> None:
+    from dealer_trainer.procedure.events import VOCABULARY
+    from dealer_trainer.procedure.hand import Hand
+
+    for item in VOCABULARY:
+        assert callable(getattr(Hand, item.verify, None)), (item.name, item.verify)
+
+
+@pytest.mark.parametrize("name", ["act", "show", "muck", "declare_board"])
+def test_an_event_written_bare_without_its_required_arguments_is_a_located_script_error(
+    name: str,
+) -> None:
+    from dealer_trainer.errors import ScriptError
+
+    text = "table: {seats: 3}\ndeck: []\nevents:\n  - post_blinds\n  - " + name + "\n"
+    with pytest.raises(ScriptError, match=f"{name} needs") as caught:
+        replay(text)
+    assert caught.value.where == "5:5"
+    assert caught.value.exit_code == 2
+
+
+def test_an_event_builds_back_into_the_script_item_it_was_read_from() -> None:
+    from dealer_trainer.handscript import parse_script
+
+    items = [
+        "burn",
+        {"act": {"seat": 2, "action": "raise", "amount": 8}},
+        {"pitch": {"exposed": True}},
+        {"pitch": {"to": 3, "unnoticed": True}},
+        {"flop": {"cards": 4}},
+        {"cut": {"at": 20}},
+        {"scramble": {"burn": "As"}},
+    ]
+    parsed = parse_script({"table": {"seats": 3}, "deck": [], "events": items})
+    assert [event.item() for event in parsed.events] == items

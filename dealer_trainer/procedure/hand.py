@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from dealer_trainer.betting import Action, Betting, Ruling, Street
 from dealer_trainer.cards import STANDARD_DECK, Card, cut, shuffle
 from dealer_trainer.errors import InvariantError, Rejected
-from dealer_trainer.handscript import Event, HandScript, TableSpec
+from dealer_trainer.procedure.events import VOCABULARY, Event
 from dealer_trainer.procedure.machine import (
     ADVANCE,
     ADVANCE_CONDITIONS,
@@ -48,6 +48,7 @@ from dealer_trainer.procedure.rulings import (
     WAITS,
     situation,
 )
+from dealer_trainer.procedure.script import HandScript, TableSpec
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.showdown import (
     Pot,
@@ -342,28 +343,8 @@ class Hand(DealerErrors):
         if len(self._players_with_chips()) < 2:
             raise Rejected("only one player has chips left: there is no next hand")
 
-    _VERIFY: ClassVar[dict[str, Callable[[Hand, Event], None]]] = {
-        "shuffle": verify_nothing,
-        "cut": verify_cut,
-        "post_blinds": verify_post_blinds,
-        "pitch": verify_pitch,
-        "deal": verify_deal,
-        "act": verify_act,
-        "burn": verify_one_card,
-        "flop": verify_flop,
-        "turn": verify_one_card,
-        "river": verify_one_card,
-        "show": verify_showdown,
-        "declare_board": verify_showdown,
-        "muck": verify_showdown,
-        "next_hand": verify_next_hand,
-        "retrieve": verify_nothing,
-        "set_aside": verify_nothing,
-        "reshuffle": verify_nothing,
-        "replace": verify_one_card,
-        "scramble": verify_scramble,
-        "notice": verify_nothing,
-    }
+    #: per event, its check (the vocabulary names it)
+    _VERIFY: ClassVar[dict[str, Callable[[Hand, Event], None]]]
 
     # --- conditions (pure) ----------------------------------------------------------------------
 
@@ -604,6 +585,8 @@ class Hand(DealerErrors):
         if total != self.chips_total:
             raise InvariantError(f"the table holds {total} chips, not {self.chips_total}")
 
+
+Hand._VERIFY = {item.name: getattr(Hand, item.verify) for item in VOCABULARY}
 
 #: per state, the condition functions of its advance rows: the engine fires ``advance`` only
 #: when one of them holds (the machine then picks the row, as the table says)

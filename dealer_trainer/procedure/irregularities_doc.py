@@ -12,12 +12,10 @@ found by replaying the example through :mod:`dealer_trainer.engine` as the page 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from dealer_trainer.engine import play, snapshot
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.handscript import load_script
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.rulings import (
     AUTO_STEPS,
@@ -353,9 +351,7 @@ def _house_error(text: str) -> str:
 
 
 def _play_on(script: Mapping[str, Any], ruleset: Ruleset) -> Hand:
-    parsed = load_script(script)
-    parsed = replace(parsed, table=replace(parsed.table, ruleset=ruleset))
-    return play(parsed, auto_recover=True)
+    return play(script, auto_recover=True, ruleset=ruleset)
 
 
 def _intro() -> str:

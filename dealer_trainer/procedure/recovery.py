@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from dealer_trainer.betting import Action, Betting, Street
 from dealer_trainer.cards import Card, shuffle
 from dealer_trainer.errors import Rejected
-from dealer_trainer.handscript import Event, TableSpec
+from dealer_trainer.procedure.events import Event, EventName
 from dealer_trainer.procedure.machine import BETTING_STATES
 from dealer_trainer.procedure.rulings import (
     AUTO_STEPS,
@@ -31,6 +31,7 @@ from dealer_trainer.procedure.rulings import (
     Situation,
     situation,
 )
+from dealer_trainer.procedure.script import TableSpec
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.table import Table
 
@@ -171,7 +172,7 @@ class DealerErrors:
         if taken:
             due = recovery.steps[taken - 1]
             if event.name != due:
-                event = replace(event, name=due)
+                event = replace(event, name=EventName(due))
         return event, taken
 
     def _take_step(self, count: int) -> None:
@@ -220,7 +221,10 @@ class DealerErrors:
                 return
             if before is not None and is_step(before.name, due):
                 return
-            if self.handle(Event(due, index, auto=True)).outcome != "accepted":
+            if (
+                self.handle(Event(name=EventName(due), index=index, auto=True)).outcome
+                != "accepted"
+            ):
                 return
 
     def _irregular(

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_trainer.procedure.events import AUTO_STEPS, SCRIPT_STEPS, STEP_ALIASES
 from dealer_trainer.rules.rulesets import Ruleset
 
 __all__ = [
@@ -47,13 +48,6 @@ LETS_THROUGH: dict[str, tuple[str, ...]] = {
     WAIT_PITCHES: ("pitch",),  # another one is more of the same error
     WAIT_BETTING: ("act",),
 }
-#: other names a recovery step goes by in a script
-STEP_ALIASES: dict[str, str] = {"shuffle": "reshuffle"}
-
-#: recovery steps the engine performs itself under ``--auto-recover``
-AUTO_STEPS = frozenset({"retrieve", "set_aside", "reshuffle", "cut", "replace", "scramble"})
-#: steps that stay the script's: normal dealing and players' actions
-SCRIPT_STEPS = frozenset({"pitch", "deal", "burn", "flop", "turn", "river", "act"})
 
 #: the steps of every misdeal: all dealt cards back, shuffle, cut; then the script redeals
 MISDEAL_STEPS = ("retrieve", "reshuffle", "cut")
