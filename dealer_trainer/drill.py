@@ -31,29 +31,25 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.betting import Action, blind_seats
+from dealer_trainer.betting import Action, Stakes, Structure, blind_seats
 from dealer_trainer.errors import DealerTrainerError, IllegalAction, InvariantError, ScriptError
-from dealer_trainer.handscript import Event, parse_script
-from dealer_trainer.procedure.events import DEALER_EVENTS, PLAYER_EVENTS
+from dealer_trainer.procedure.events import DEALER_EVENTS, PLAYER_EVENTS, Event, EventName
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.machine import (
     BETTING_STATES,
     EVENTS_BY_STATE,
 )
-from dealer_trainer.procedure.recovery import HOLE_CARDS
-from dealer_trainer.procedure.rulings import (
-    WAITS,
-    situation,
-)
+from dealer_trainer.procedure.rulings import WAITS, drilled, situation
+from dealer_trainer.procedure.script import HandScript, TableSpec
+from dealer_trainer.procedure.staging import MOMENTS, Macro, RandomChoices, make, ready
 from dealer_trainer.procedure.words import cards_text, label
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
-from dealer_trainer.rules.topics import TOPICS
 
 if TYPE_CHECKING:
     from dealer_trainer.progress import Store
@@ -92,55 +88,12 @@ RAISE_CAP = 4
 MUCK_CHANCE = 0.3
 
 #: the moments of a hand where the drill may make a dealer error, and the errors of each
-#: (every name is a situation :data:`dealer_trainer.authoring.RECIPES` knows how to inject)
 GROUPS: dict[str, tuple[str, ...]] = {
-    "deal": (
-        "exposed_first_cards",
-        "exposed_other_card",
-        "exposed_two_cards",
-        "boxed_card",
-        "boxed_cards",
-        "wrong_first_seat",
-        "missed_seat",
-        "extra_card",
-        "extra_cards",
-    ),
-    "flop": (
-        "premature_flop",
-        "flop_without_burn",
-        "flop_too_many_cards",
-        "flop_five_or_more_cards",
-    ),
-    "turn": ("premature_turn",),
-    "river": ("premature_river",),
+    moment: tuple(item.name for item in drilled() if item.staging.moment == moment)
+    for moment in MOMENTS
 }
 #: the state where each group's dice are rolled (the first of these the hand reaches)
-_ROLL_AT: dict[str, str] = {
-    "dealing": "deal",
-    "preflop": "flop",
-    "flop_burn": "flop",
-    "flop_deal": "flop",
-    "flop": "turn",
-    "turn": "river",
-}
-#: per error, the states in which a planned error may still be made (it lapses outside them)
-_WINDOW: dict[str, frozenset[str]] = {
-    **{name: frozenset({"dealing"}) for name in GROUPS["deal"]},
-    "extra_card": frozenset({"dealing", "preflop"}),
-    "extra_cards": frozenset({"dealing", "preflop"}),
-    "premature_flop": frozenset({"preflop"}),
-    "flop_without_burn": frozenset({"preflop", "flop_burn"}),
-    "flop_too_many_cards": frozenset({"preflop", "flop_burn", "flop_deal"}),
-    "flop_five_or_more_cards": frozenset({"preflop", "flop_burn", "flop_deal"}),
-    "premature_turn": frozenset({"flop"}),
-    "premature_river": frozenset({"turn"}),
-}
-#: a premature card comes while players are still to act on this street
-_PREMATURE: dict[str, tuple[str, str]] = {
-    "premature_flop": ("preflop", "flop"),
-    "premature_turn": ("flop", "turn"),
-    "premature_river": ("turn", "river"),
-}
+_ROLL_AT: dict[str, str] = {state: moment for moment, states in MOMENTS.items() for state in states}
 #: per state, the wrong moves that tempt a dealer there (each offered only if the engine
 #: would refuse it now)
 _TEMPTING: dict[str, tuple[str, ...]] = {
@@ -160,7 +113,6 @@ _TEMPTING: dict[str, tuple[str, ...]] = {
 _WRONG = (2, 3)
 #: the actions a player's decision falls back to, in order, when its first choice is refused
 _FALLBACK = (Action.CHECK, Action.CALL, Action.ALL_IN, Action.FOLD)
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
 class DrillError(DealerTrainerError):
@@ -308,11 +260,7 @@ def dealer_events(hand: Hand) -> list[str]:
 
 def topic_of(name: str | None) -> str:
     """The topic slug of a situation (``procedure`` for none)."""
-    if name is not None:
-        for item in TOPICS:
-            if name in item.situations:
-                return item.slug
-    return "procedure"
+    return situation(name).topic if name is not None else "procedure"
 
 
 @cache
@@ -321,14 +269,12 @@ def injectable(ruleset: Ruleset) -> frozenset[str]:
     the engine can bring about (:func:`dealer_trainer.authoring.setup_for` proves each on a
     six-seat table; under tda-2024 one extra card is already a misdeal, so there is no second).
     """
-    from dealer_trainer.authoring import RECIPES, setup_for
+    from dealer_trainer.authoring import setup_for
 
     table = {"seats": 6, "button": 1, "blinds": list(BLINDS), "stacks": STACK}
     found: set[str] = set()
     for names in GROUPS.values():
         for name in names:
-            if name not in RECIPES:
-                continue
             try:
                 setup_for(table, name, ruleset)
             except ScriptError:
@@ -339,14 +285,6 @@ def injectable(ruleset: Ruleset) -> frozenset[str]:
 
 def _other_family(ruleset: Ruleset) -> Ruleset:
     return BUILTIN["tda-2024" if ruleset.family == "roberts" else "roberts"]
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _ordinal(n: int) -> str:
-    return _ORDINALS[n - 1] if n <= len(_ORDINALS) else f"{n}th"
 
 
 # --- the drill ---------------------------------------------------------------------------------
@@ -528,15 +466,13 @@ class Drill:
         rng = self._rng
         seats = sorted(rng.sample(list(SEATS), rng.randint(*PLAYERS)))
         button = rng.choice(seats)
-        self._table = {
-            "seats": dict.fromkeys(seats, STACK),
-            "button": button,
-            "blinds": list(BLINDS),
-            "structure": "no-limit",
-        }
-        script = parse_script({"table": self._table, "seed": rng.randrange(2**31), "events": []})
-        script = replace(script, table=replace(script.table, ruleset=self.ruleset))
-        hand = Hand(script)
+        table = TableSpec(
+            stacks=tuple((seat, STACK) for seat in seats),
+            button=button,
+            stakes=Stakes(Structure.NO_LIMIT, *BLINDS),
+            ruleset=self.ruleset,
+        )
+        hand = Hand(HandScript(table=table, deck=None, seed=rng.randrange(2**31), events=()))
         self.hands.append(hand)
         self._lines.append(
             f"A new table: {len(seats)} players (seats {', '.join(map(str, seats))}), "
@@ -556,17 +492,18 @@ class Drill:
             f"{len(players)} players."
         )
 
-    def _event(self, item: Any) -> Event:
-        """A script item (``"burn"``, ``{"pitch": {"exposed": True}}``) as the engine's Event."""
-        event = parse_script({"table": self._table, "events": [item]}).events[0]
+    def _event(self, event: Event | str) -> Event:
+        """An event (or a bare event name) numbered as the drill's next."""
         self._index += 1
+        if isinstance(event, str):
+            return Event(name=EventName(event), index=self._index)
         return replace(event, index=self._index)
 
-    def _do(self, item: Any) -> None:
+    def _do(self, event: Event | str) -> None:
         """Play an event the drill itself makes (a player's, a dealer error, a right move)."""
-        verdict = self.hand.handle(self._event(item))
+        verdict = self.hand.handle(self._event(event))
         if verdict.outcome != "accepted":
-            raise InvariantError(f"the engine refused the drill's own {item!r}: {verdict.reason}")
+            raise InvariantError(f"the engine refused the drill's own {event!r}: {verdict.reason}")
 
     # --- running the hand to the next point ----------------------------------------------------
 
@@ -628,13 +565,10 @@ class Drill:
             except IllegalAction:
                 continue
             before = betting.bets[seat]
-            args: dict[str, Any] = {"seat": seat, "action": action.value}
-            if amount is not None:
-                args["amount"] = amount
             for planned in self._planned:
-                if planned.wait and hand.state == _PREMATURE.get(planned.name, ("",))[0]:
+                if planned.wait and hand.state in situation(planned.name).window:
                     planned.wait -= 1
-            self._do({"act": args})
+            self._do(Event(name=EventName.ACT, seat=seat, action=action, amount=amount))
             self._tell_action(seat, action, betting.bets.get(seat, 0) - before, amount)
             return
         raise InvariantError(f"seat {seat} has no legal action among {legal}")
@@ -658,10 +592,10 @@ class Drill:
         seat = seats[0]
         if hand.shown and self._rng.random() < MUCK_CHANCE:
             self._lines.append(f"Seat {seat} mucks.")
-            self._do({"muck": {"seat": seat}})
+            self._do(Event(name=EventName.MUCK, seat=seat))
             return
         self._lines.append(f"Seat {seat} shows {cards_text(hand.table.holes[seat])}.")
-        self._do({"show": {"seat": seat}})
+        self._do(Event(name=EventName.SHOW, seat=seat))
 
     def _tell_award(self) -> None:
         hand = self.hand
@@ -711,174 +645,38 @@ class Drill:
                 names = [name for name in GROUPS[group] if self._feasible(name, state)]
                 if names:
                     name = self._rng.choice(names)
-                    wait = self._rng.randrange(3) if name in _PREMATURE else 0
-                    self._planned.append(_Planned(name, wait))
-        self._planned = [p for p in self._planned if state in _WINDOW[p.name]]
+                    lead_in = situation(name).staging.lead_in
+                    waits = bool(lead_in) and lead_in[-1] is Macro.ALL_BUT_ONE
+                    self._planned.append(_Planned(name, self._rng.randrange(3) if waits else 0))
+        self._planned = [p for p in self._planned if state in situation(p.name).window]
         for planned in self._planned:
-            if self._ready(planned):
+            if planned.wait == 0 and ready(hand, situation(planned.name).staging):
                 self._planned.remove(planned)
                 self._make(planned.name)
                 return
 
     def _feasible(self, name: str, state: str) -> bool:
         # injectable() is asked only now: the first points need not wait for it
-        if name not in injectable(self.ruleset) or state not in _WINDOW[name]:
-            return False
-        if name == "missed_seat":
-            return len(self.hand.order) >= 3
-        if name in _PREMATURE:
-            return state == _PREMATURE[name][0]
-        return True
-
-    def _ready(self, planned: _Planned) -> bool:
-        hand = self.hand
-        name, state = planned.name, hand.state
-        if name in ("extra_card", "extra_cards"):
-            return state == "preflop" and hand.actions == 0
-        if name in _PREMATURE:
-            return planned.wait == 0 and hand.to_act is not None
-        if name == "flop_without_burn":
-            return state == "flop_burn"
-        if name in ("flop_too_many_cards", "flop_five_or_more_cards"):
-            return state == "flop_deal"
-        return state == "dealing" and hand.dealt == 0
+        found = situation(name)
+        return (
+            name in injectable(self.ruleset)
+            and state in found.window
+            and len(self.hand.order) >= found.staging.players
+        )
 
     def _make(self, name: str) -> None:
         """Make the dealer error ``name`` now; tell the trainee what happened."""
         hand = self.hand
         before = len(hand.irregularities)
-        text = _MAKERS[name](self)
+        staging = situation(name).staging
+        made = make(hand, staging, RandomChoices(self._rng), self._do)
         arisen = {item.situation for item in hand.irregularities[before:]}
         if name not in arisen:
             raise InvariantError(
                 f"the drill made {name} but the engine recognised {sorted(arisen) or 'nothing'}"
             )
         self._errors[name] += 1
-        self._lines.append(text)
-
-    def _seat_to_deal(self) -> int:
-        hand = self.hand
-        return hand.order[(hand.dealt + hand.offset) % len(hand.order)]
-
-    def _pitches(self, count: int) -> str:
-        """Pitch ``count`` cards correctly; say so (the start of a sentence)."""
-        for _ in range(count):
-            self._do("pitch")
-        if not count:
-            return ""
-        return f"{count} card{'s' if count != 1 else ''} went out as they should; then "
-
-    def _total(self) -> int:
-        return HOLE_CARDS * len(self.hand.order)
-
-    def _exposed(self) -> tuple[int, str]:
-        seat = self._seat_to_deal()
-        self._do({"pitch": {"exposed": True}})
-        return seat, self.hand.table.holes[seat][-1].text
-
-    def _boxed(self) -> tuple[int, str]:
-        seat = self._seat_to_deal()
-        self._do({"pitch": {"boxed": True}})
-        return seat, self.hand.table.holes[seat][-1].text
-
-    def _make_exposed_first(self) -> str:
-        k = self._rng.randrange(min(self.ruleset.exposed_misdeal_cards, self._total()))
-        said = self._pitches(k)
-        seat, card = self._exposed()
-        return _sentence(
-            f"{said}the {_ordinal(k + 1)} card off the deck, to seat {seat}, was turned face "
-            f"up while pitching ({card})."
-        )
-
-    def _make_exposed_other(self) -> str:
-        low = self.ruleset.exposed_misdeal_cards
-        k = self._rng.randrange(low, self._total())
-        said = self._pitches(k)
-        seat, card = self._exposed()
-        return _sentence(
-            f"{said}the card to seat {seat} was turned face up while pitching ({card})."
-        )
-
-    def _make_exposed_two(self) -> str:
-        low = self.ruleset.exposed_misdeal_cards
-        total = self._total()
-        k = self._rng.randrange(low, total - 1)
-        gap = self._rng.randint(0, min(2, total - 2 - k))
-        said = self._pitches(k)
-        first, card1 = self._exposed()
-        self._pitches(gap)
-        second, card2 = self._exposed()
-        return _sentence(
-            f"{said}two hole cards were turned face up while pitching: seat {first}'s "
-            f"({card1}) and seat {second}'s ({card2})."
-        )
-
-    def _make_boxed(self) -> str:
-        k = self._rng.randrange(self._total())
-        said = self._pitches(k)
-        seat, card = self._boxed()
-        return _sentence(
-            f"{said}the card for seat {seat} came off the deck face up ({card}): boxed."
-        )
-
-    def _make_boxed_two(self) -> str:
-        total = self._total()
-        k = self._rng.randrange(total - 1)
-        gap = self._rng.randint(0, min(2, total - 2 - k))
-        said = self._pitches(k)
-        first, card1 = self._boxed()
-        self._do("replace")
-        self._pitches(gap)
-        second, card2 = self._boxed()
-        return _sentence(
-            f"{said}the card to seat {first} came off the deck face up ({card1}) and was "
-            f"replaced; later another boxed card turned up, for seat {second} ({card2})."
-        )
-
-    def _make_wrong_first(self) -> str:
-        order = self.hand.order
-        seat = self._rng.choice(order[1:])
-        self._do({"pitch": {"to": seat}})
-        return (
-            f"The first card of the deal went to seat {seat}; the deal starts at seat "
-            f"{order[0]}, the first seat left of the button."
-        )
-
-    def _make_missed(self) -> str:
-        hand = self.hand
-        k = self._rng.randrange(1, self._total())
-        said = self._pitches(k)
-        due = self._seat_to_deal()
-        order = hand.order
-        skipped_to = order[(order.index(due) + 1) % len(order)]
-        self._do({"pitch": {"to": skipped_to}})
-        return _sentence(f"{said}seat {due} was skipped: its card went to seat {skipped_to}.")
-
-    def _make_extra(self, count: int) -> str:
-        seat = self._seat_to_deal()
-        for _ in range(count):
-            self._do("pitch")
-        cards = "a third card" if count == 1 else f"{count} more cards"
-        return f"After every player had two cards, seat {seat} was pitched {cards}."
-
-    def _make_premature(self, name: str) -> str:
-        hand = self.hand
-        street = _PREMATURE[name][1]
-        seat = hand.to_act
-        if street not in hand.burned:
-            self._do("burn")
-        self._do(street)
-        cards = cards_text(hand.table.board[-3:] if street == "flop" else hand.table.board[-1:])
-        what = "the flop" if street == "flop" else f"the {street} card"
-        return f"Seat {seat} had still to act, but {what} was turned ({cards})."
-
-    def _make_flop_without_burn(self) -> str:
-        self._do("flop")
-        return f"The flop was turned with no burn card ({cards_text(self.hand.table.board)})."
-
-    def _make_flop_count(self, count: int) -> str:
-        self._do({"flop": {"cards": count}})
-        return f"{count} cards were turned for the flop ({cards_text(self.hand.table.board)})."
+        self._lines.append(made.words(staging.told))
 
     # --- the options ----------------------------------------------------------------------------
 
@@ -927,25 +725,6 @@ class Drill:
             if option.event == "deal":
                 return option
         return rights[0]
-
-
-_MAKERS: dict[str, Callable[[Drill], str]] = {
-    "exposed_first_cards": Drill._make_exposed_first,
-    "exposed_other_card": Drill._make_exposed_other,
-    "exposed_two_cards": Drill._make_exposed_two,
-    "boxed_card": Drill._make_boxed,
-    "boxed_cards": Drill._make_boxed_two,
-    "wrong_first_seat": Drill._make_wrong_first,
-    "missed_seat": Drill._make_missed,
-    "extra_card": lambda drill: drill._make_extra(1),
-    "extra_cards": lambda drill: drill._make_extra(2),
-    "premature_flop": lambda drill: drill._make_premature("premature_flop"),
-    "premature_turn": lambda drill: drill._make_premature("premature_turn"),
-    "premature_river": lambda drill: drill._make_premature("premature_river"),
-    "flop_without_burn": Drill._make_flop_without_burn,
-    "flop_too_many_cards": lambda drill: drill._make_flop_count(4),
-    "flop_five_or_more_cards": lambda drill: drill._make_flop_count(5),
-}
 
 
 # --- words ---------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_trainer import drill as drill_module
-from dealer_trainer.authoring import RECIPES
+from dealer_trainer.authoring import situations
 from dealer_trainer.cli import drill as drill_cli
 from dealer_trainer.drill import (
     GROUPS,
@@ -73,7 +73,7 @@ def _probe(hand: Hand, name: str) -> str:
 
 
 @pytest.mark.parametrize("ruleset", ["roberts", "tda-2024"])
-@pytest.mark.parametrize("error", sorted(RECIPES))
+@pytest.mark.parametrize("error", sorted(situations()))
 def test_hand_refuses_only_what_handle_rejects_in_every_recovery(error: str, ruleset: str) -> None:
     """Hand.refuses is the first stage of Hand.handle: an event it refuses is rejected."""
     from dealer_trainer.authoring import setup_for
@@ -273,7 +273,7 @@ def test_a_pick_that_is_not_an_option_is_refused() -> None:
 
 def test_the_drill_can_make_every_error_the_wizard_knows_how_to_inject() -> None:
     names = {name for group in GROUPS.values() for name in group}
-    assert names == set(RECIPES)
+    assert names == set(situations())
     assert injectable(BUILTIN["roberts"]) == names
     # under tda-2024 one extra card is already a misdeal: there is no second
     assert injectable(BUILTIN["tda-2024"]) == names - {"extra_cards"}

@@ -528,3 +528,30 @@ def test_an_event_builds_back_into_the_script_item_it_was_read_from() -> None:
     ]
     parsed = parse_script({"table": {"seats": 3}, "deck": [], "events": items})
     assert [event.item() for event in parsed.events] == items
+
+
+# --- one record per dealer error --------------------------------------------------------------
+
+
+def test_every_dealer_error_is_recognised_by_a_row_of_the_table_that_names_it() -> None:
+    from dealer_trainer.procedure.rulings import SITUATIONS
+
+    names = {item.name for item in SITUATIONS}
+    for item in SITUATIONS:
+        assert item.rows, item.name
+    named = {name for _, _, found in machine_module.RECOGNISING_ROWS for name in found}
+    assert named == names
+
+
+def test_every_dealer_errors_window_and_moment_are_the_procedures() -> None:
+    from dealer_trainer.procedure.rulings import SITUATIONS
+    from dealer_trainer.procedure.staging import MOMENTS
+    from dealer_trainer.rules.topics import topic
+
+    states = {state.name for state in machine_module.STATES}
+    for item in SITUATIONS:
+        assert item.window and item.window <= states, item.name
+        assert item.staging.moment is None or item.staging.moment in MOMENTS
+        assert item.name in topic(item.topic).situations
+        assert item.rules
+    assert {s for states_ in MOMENTS.values() for s in states_} <= states

@@ -12,8 +12,11 @@ found by replaying the example through :mod:`dealer_trainer.engine` as the page 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
+from dealer_trainer.betting import Stakes, Structure
+from dealer_trainer.cards import parse_cards, stacked_deck
 from dealer_trainer.engine import play, snapshot
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.procedure.hand import Hand
@@ -30,7 +33,10 @@ from dealer_trainer.procedure.rulings import (
     WAITS,
     Outcome,
     Situation,
+    situation,
 )
+from dealer_trainer.procedure.script import HandScript, TableSpec
+from dealer_trainer.procedure.staging import bring_about
 from dealer_trainer.rules.rulesets import BUILTIN, OPTIONS, Ruleset, parse_ruleset
 from dealer_trainer.yamlio import load
 
@@ -99,12 +105,28 @@ def _event_text(event: Any) -> str:
     return _flow(event)
 
 
+@cache
+def _example_events(name: str) -> tuple[Any, ...]:
+    """A situation's example events at :data:`EXAMPLE_TABLE`, as its record brings it about."""
+    item = situation(name)
+    seats, (small, big) = EXAMPLE_TABLE["seats"], EXAMPLE_TABLE["blinds"]
+    table = TableSpec(
+        stacks=tuple((seat, 200) for seat in range(1, seats + 1)),
+        button=EXAMPLE_TABLE["button"],
+        stakes=Stakes(Structure.NO_LIMIT, small, big),
+    )
+    deck = tuple(stacked_deck(parse_cards(item.staging.deck)))
+    script = HandScript(table=table, deck=deck, seed=None, events=())
+    return tuple(event.item() for event in bring_about(script, item))
+
+
 def example_script(item: Situation, ruleset: str | None = None) -> dict[str, Any]:
     """A situation's example as a hand script (on ``ruleset``, when one is named)."""
     table = dict(EXAMPLE_TABLE)
     if ruleset is not None:
         table["ruleset"] = ruleset
-    return {"table": table, "deck": list(item.deck), "events": list(item.example)}
+    events = list(_example_events(item.name))
+    return {"table": table, "deck": list(item.staging.deck), "events": events}
 
 
 def _yaml(script: Mapping[str, Any]) -> str:

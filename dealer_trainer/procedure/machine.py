@@ -22,6 +22,7 @@ from transitions import Event, EventData, Machine, Transition
 __all__ = [
     "ADVANCE",
     "BETTING_STATES",
+    "RECOGNISING_ROWS",
     "STATES",
     "TRANSITIONS",
     "State",
@@ -75,7 +76,9 @@ def _t(trigger: str, source: str | list[str], dest: str | None, **extra: Any) ->
 
 # One row a transition: trigger, from, to (None = stay), and when / what happens.
 # Rows with the same trigger and source are tried in order; the first whose conditions hold fires.
-# ``error=`` marks a row that recognises a dealer error (the irregularity kind it records);
+# ``error=`` marks a row that recognises a dealer error (the situations of
+# :mod:`~dealer_trainer.procedure.rulings` it may record); ``records=`` names those a row of the
+# procedure itself may record (an error that comes to light there);
 # ``step=True`` marks a recovery step, accepted only when a recovery calls for it (see rulings);
 # ``floor=True`` a floor ruling; ``slip=True`` a dealer slip that is no error by itself (an
 # early burn stays as the street's burn).
@@ -86,14 +89,21 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("cut", "cutting", "blinds", after="cut_deck"),
     _t("post_blinds", "blinds", "dealing", after="collect_blinds"),
     # --- the deal (RRoP-HEP 1) and its errors (RRoP-HE 1, RRoP-IR 7, RRoP-MD, TDA24 35) --------
-    _t("pitch", "dealing", None, conditions="card_boxed", after="pitch_boxed", error="boxed_card"),
+    _t(
+        "pitch",
+        "dealing",
+        None,
+        conditions="card_boxed",
+        after="pitch_boxed",
+        error=("boxed_card", "boxed_cards"),
+    ),
     _t(
         "pitch",
         "dealing",
         None,
         conditions="card_misdirected",
         after="pitch_misdirected",
-        error="misdeal",
+        error=("wrong_first_seat", "missed_seat", "empty_seat"),
     ),
     _t(
         "pitch",
@@ -101,7 +111,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
         None,
         conditions="card_exposed",
         after="pitch_exposed",
-        error="exposed_hole_card",
+        error=("exposed_first_cards", "exposed_other_card", "exposed_two_cards"),
     ),
     _t("pitch", "dealing", None, after="pitch_card"),
     _t("deal", "dealing", None, after="deal_rest"),
@@ -112,7 +122,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
         None,
         conditions="no_action_yet",
         after="pitch_extra",
-        error="extra_card",
+        error=("extra_card", "extra_cards"),
     ),
     _t("replace", ["dealing", "preflop"], None, after="replace_card", step=True),
     # a misdeal: every card back, shuffle, cut, and the deal starts again (TDA24 35-C)
@@ -144,6 +154,10 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
         conditions="error_unnoticed",
         after="notice_error",
         floor=True,
+        records=(
+            *("extra_card", "extra_cards", "wrong_first_seat", "missed_seat"),
+            *("late_wrong_seat", "late_wrong_count"),
+        ),
     ),
     # a burn before the betting is over stays on the table as that street's burn
     _t(
@@ -157,30 +171,30 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("retrieve", list(BETTING_STATES), None, after="retrieve_cards", step=True),
     _t("set_aside", ["flop", "turn"], None, after="set_aside_cards", step=True),
     # --- the flop (RRoP-HEP 3; RRoP-HE 2-3, TDA24 39, RP-5) -------------------------------------
-    _t("flop", "preflop", None, after="premature_flop", error="premature_flop"),
+    _t("flop", "preflop", None, after="premature_flop", error=("premature_flop",)),
     _t(ADVANCE, "preflop", "flop_burn", conditions="betting_done"),
     _t(ADVANCE, "flop_burn", "flop_deal", conditions="burn_on_table"),
     _t("burn", "flop_burn", "flop_deal", after="burn_card"),
-    _t("flop", "flop_burn", None, after="flop_without_burn", error="flop_without_burn"),
+    _t("flop", "flop_burn", None, after="flop_without_burn", error=("flop_without_burn",)),
     _t(
         "flop",
         "flop_deal",
         None,
         conditions="too_many_cards",
         after="flop_too_many",
-        error="flop_too_many_cards",
+        error=("flop_too_many_cards", "flop_five_or_more_cards"),
     ),
     _t("flop", "flop_deal", "flop", after="deal_flop"),
     _t("retrieve", ["flop_burn", "flop_deal"], None, after="retrieve_cards", step=True),
     _t("scramble", ["flop_burn", "flop_deal"], "flop", after="scramble_flop", step=True),
     # --- the turn (RRoP-HEP 5; RRoP-HE 4, TDA24 RP-5B) ------------------------------------------
-    _t("turn", "flop", None, after="premature_turn", error="premature_turn"),
+    _t("turn", "flop", None, after="premature_turn", error=("premature_turn",)),
     _t(ADVANCE, "flop", "turn_burn", conditions="betting_done"),
     _t(ADVANCE, "turn_burn", "turn_deal", conditions="burn_on_table"),
     _t("burn", "turn_burn", "turn_deal", after="burn_card"),
     _t("turn", "turn_deal", "turn", after="deal_turn"),
     # --- the river (RRoP-HEP 7; RRoP-HE 4, TDA24 RP-5C) -----------------------------------------
-    _t("river", "turn", None, after="premature_river", error="premature_river"),
+    _t("river", "turn", None, after="premature_river", error=("premature_river",)),
     _t(ADVANCE, "turn", "river_burn", conditions="betting_done"),
     _t(ADVANCE, "river_burn", "river_deal", conditions="burn_on_table"),
     _t("burn", "river_burn", "river_deal", after="burn_card"),
@@ -190,10 +204,17 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("cut", [*_STREET_DEALING], None, after="cut_deck", step=True),
     # --- showdown (RRoP-HEP 9; RRoP-HE 6, TDA24 12-19) ------------------------------------------
     _t(ADVANCE, "river", "showdown", conditions="betting_done"),
-    _t("show", "showdown", None, after="show_hand"),
+    _t("show", "showdown", None, after="show_hand", records=("late_wrong_count",)),
     _t("declare_board", "showdown", None, after="record_declaration"),
     _t("muck", "showdown", None, after="muck_hand"),
-    _t(ADVANCE, "showdown", "hand_over", conditions="showdown_settled", after="award_showdown"),
+    _t(
+        ADVANCE,
+        "showdown",
+        "hand_over",
+        conditions="showdown_settled",
+        after="award_showdown",
+        records=("board_not_declared",),
+    ),
     _t("next_hand", "hand_over", "shuffling", after="start_next_hand"),
 )
 
@@ -229,11 +250,11 @@ ALL_EVENTS_BY_STATE: dict[str, frozenset[str]] = {
 }
 #: the recovery steps (events only a recovery calls for)
 STEP_EVENTS: frozenset[str] = frozenset(row["trigger"] for row in TRANSITIONS if row.get("step"))
-#: the irregularity kind each error row records, by (trigger, source state)
-ERROR_ROWS: tuple[tuple[str, str, str], ...] = tuple(
-    (row["trigger"], state, row["error"])
+#: the rows that recognise dealer errors: (trigger, source state, the situations it records)
+RECOGNISING_ROWS: tuple[tuple[str, str, tuple[str, ...]], ...] = tuple(
+    (row["trigger"], state, row.get("error", ()) + row.get("records", ()))
     for row in TRANSITIONS
-    if "error" in row
+    if "error" in row or "records" in row
     for state in _sources(row)
 )
 
@@ -336,7 +357,7 @@ def build_machine(machine_class: type[Machine] = ProcedureMachine, **options: An
         model=None,
         states=[state.name for state in STATES],
         transitions=[
-            {key: value for key, value in row.items() if key not in _ROW_NOTES}
+            {key: value for key, value in row.items() if key not in (*_ROW_NOTES, "records")}
             for row in TRANSITIONS
         ],
         initial="shuffling",
