@@ -443,7 +443,7 @@ def _odd_chip(hand: Hand) -> int | None:
 
 
 def _next_card_to(hand: Hand) -> int | None:
-    return hand._seat_to_deal() if hand.state == "dealing" else None
+    return hand.seat_to_deal() if hand.state == "dealing" else None
 
 
 #: fact name -> (what it means, how the engine answers it)

@@ -555,3 +555,30 @@ def test_every_dealer_errors_window_and_moment_are_the_procedures() -> None:
         assert item.name in topic(item.topic).situations
         assert item.rules
     assert {s for states_ in MOMENTS.values() for s in states_} <= states
+
+
+def test_every_callback_and_condition_the_table_names_resolves_on_the_model() -> None:
+    from dealer_trainer.procedure.hand import Hand
+
+    for row in machine_module.TRANSITIONS:
+        for key in ("conditions", "unless", "prepare", "before", "after"):
+            names = row.get(key, ())
+            for name in [names] if isinstance(names, str) else names:
+                assert callable(getattr(Hand, name, None)), (row["trigger"], key, name)
+
+
+def test_a_recovery_is_one_object_that_handle_refuses_and_expected_next_all_ask() -> None:
+    from dealer_trainer.handscript import parse_script
+    from dealer_trainer.procedure.hand import Hand
+    from dealer_trainer.procedure.recovery import Recoveries
+
+    events = ["post_blinds", "deal", act(1, "call"), act(2, "call"), "burn", "flop"]
+    parsed = parse_script(script(events))
+    with Hand(parsed) as hand:
+        for event in parsed.events:
+            hand.handle(event)
+        assert isinstance(hand.recovery, Recoveries)
+        assert hand.recoveries is hand.recovery.pending
+        assert hand.expected_next() == ["retrieve"] == hand.recovery.expected(True)
+        assert hand.refuses("burn") and hand.recovery.performs("burn") is None
+        assert not hand.refuses("retrieve") and hand.recovery.performs("retrieve") == "retrieve"

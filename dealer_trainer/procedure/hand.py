@@ -26,7 +26,9 @@ from typing import Any, ClassVar
 from dealer_trainer.betting import Action, Betting, Ruling, Street
 from dealer_trainer.cards import STANDARD_DECK, Card, cut, shuffle
 from dealer_trainer.errors import InvariantError, Rejected
-from dealer_trainer.procedure.events import VOCABULARY, Event
+from dealer_trainer.procedure import dealer_errors
+from dealer_trainer.procedure.dealer_errors import HOLE_CARDS, NO_CHIPS
+from dealer_trainer.procedure.events import VOCABULARY, Event, EventName
 from dealer_trainer.procedure.machine import (
     ADVANCE,
     ADVANCE_CONDITIONS,
@@ -36,16 +38,8 @@ from dealer_trainer.procedure.machine import (
     STEP_EVENTS,
     machine,
 )
-from dealer_trainer.procedure.recovery import (
-    HOLE_CARDS,
-    NO_CHIPS,
-    DealerErrors,
-    Irregularity,
-    Recovery,
-)
+from dealer_trainer.procedure.recovery import Irregularity, Recoveries, Recovery
 from dealer_trainer.procedure.rulings import (
-    WAIT_BETTING,
-    WAITS,
     situation,
 )
 from dealer_trainer.procedure.script import HandScript, TableSpec
@@ -86,7 +80,7 @@ class Verdict:
     rule: str | None = None
 
 
-class Hand(DealerErrors):
+class Hand:
     """One table's hand (and the hands after it, through ``next_hand``)."""
 
     state: str  # set by the machine
@@ -118,14 +112,14 @@ class Hand(DealerErrors):
         self.mucked: set[int] = set()
         self.declared: set[int] = set()
         self.board_players: dict[int, int] = {}
-        self._blinds: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.blinds_posted: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self.pots: list[Pot] = []
         self.won: dict[int, int] = {}
         self.awarded = False
-        self.recoveries: list[Recovery] = []
-        self._new_deal()
+        self.recovery = Recoveries()
+        self.new_deal()
 
-    def _new_deal(self) -> None:
+    def new_deal(self) -> None:
         self.dealt = 0
         self.offset = 0  # a deal begun at the wrong seat goes on clockwise from there
         self.actions = 0
@@ -162,19 +156,20 @@ class Hand(DealerErrors):
         """Judge one event: accept it (and advance the procedure) or reject it with a reason."""
         try:
             opens = 0
-            stepping = bool(self.recoveries)
+            stepping = bool(self.recovery.pending)
             if stepping:  # the recovery under way judges first, with its own rule
-                event, opens = self._judge_step(event)
+                event, opens = self.recovery.judge(event)
             if self._procedure_refuses(event.name, stepping):
                 raise self._out_of_procedure(event)
             self._VERIFY[event.name](self, event)
             events = self._machine.events
             if not events[event.name].trigger(self, event):
                 raise Rejected(f"{event.describe()} cannot happen now", rule=self._step_rule())
+            recovery = self.recovery  # read again: a next hand starts with a new one
             if opens:
-                self._take_step(opens)
+                recovery.take(opens)
             self._settle()
-            while not self._step_due() and self._may_advance():
+            while not recovery.step_due() and self._may_advance():
                 events[ADVANCE].trigger(self)
                 self._settle()
         except Rejected as refused:
@@ -197,13 +192,12 @@ class Hand(DealerErrors):
         event may be accepted (as a step, a slip or a dealer error) or refused only for its
         details (a seat, an amount). Pure: the hand is not changed.
         """
-        stepping = bool(self.recoveries)
+        stepping = bool(self.recovery.pending)
         if stepping:
-            taken = self._steps_taken(name)
-            if taken is None:
+            performed = self.recovery.performs(name)
+            if performed is None:
                 return True
-            if taken:
-                name = self.recoveries[0].steps[taken - 1]
+            name = performed
         return self._procedure_refuses(name, stepping)
 
     def _procedure_refuses(self, name: str, stepping: bool) -> bool:
@@ -243,18 +237,37 @@ class Hand(DealerErrors):
 
     def expected_next(self) -> list[str]:
         """The events the procedure allows now (the recovery step due, while one is under way)."""
-        if self.recoveries:
-            due = self.recoveries[0].due()
-            if due not in WAITS:
-                return [due]
-            if due is WAIT_BETTING:  # the players act; the procedure says who may
-                return ["act"] if self.betting is not None and self.betting.to_act else []
+        if self.recovery.pending:
+            to_act = self.betting is not None and bool(self.betting.to_act)
+            expected = self.recovery.expected(to_act)
+            if expected is not None:
+                return expected
         events = list(EVENTS_BY_STATE[self.state])
         if "next_hand" in events and len(self._players_with_chips()) < 2:
             events.remove("next_hand")
         if "act" in events and (self.betting is None or self.betting.to_act is None):
             events.remove("act")
         return events
+
+    @property
+    def recoveries(self) -> list[Recovery]:
+        """The recoveries under way, the one being followed first."""
+        return self.recovery.pending
+
+    def _settle(self) -> None:
+        recovery = self.recovery
+        if recovery.pending:
+            recovery.settle(self.state, self.starting_hands_dealt())
+
+    def recover(self, before: Event | None, index: int) -> None:
+        """Perform every recovery step that has fallen due and is the engine's to take
+        (``--auto-recover``): not a player's action nor a normal dealing step, and not the very
+        step the next scripted event (``before``) spells out.
+        """
+        while (due := self.recovery.auto_step(before)) is not None:
+            step = Event(name=EventName(due), index=index, auto=True)
+            if self.handle(step).outcome != "accepted":
+                return
 
     @property
     def to_act(self) -> int | None:
@@ -319,7 +332,8 @@ class Hand(DealerErrors):
     def verify_scramble(self, event: Event) -> None:
         if event.card is not None and event.card not in self.table.board:
             raise Rejected(f"{event.card} is not on the board: the burn is one of the board cards")
-        if self.recoveries and self.recoveries[0].situation.name == "flop_without_burn":
+        current = self.recovery.current
+        if current is not None and current.situation.name == "flop_without_burn":
             self.table.require(1)
 
     def verify_showdown(self, event: Event) -> None:
@@ -345,6 +359,35 @@ class Hand(DealerErrors):
 
     #: per event, its check (the vocabulary names it)
     _VERIFY: ClassVar[dict[str, Callable[[Hand, Event], None]]]
+
+    # --- the dealer errors and recovery steps: the conditions and callbacks of the error and
+    # step rows (procedure/dealer_errors.py), bound here for the machine to find ---------------
+
+    card_boxed = dealer_errors.card_boxed
+    card_exposed = dealer_errors.card_exposed
+    card_misdirected = dealer_errors.card_misdirected
+    no_action_yet = dealer_errors.no_action_yet
+    error_unnoticed = dealer_errors.error_unnoticed
+    misdeal_called = dealer_errors.misdeal_called
+    burn_not_taken = dealer_errors.burn_not_taken
+    burn_on_table = dealer_errors.burn_on_table
+    too_many_cards = dealer_errors.too_many_cards
+    pitch_exposed = dealer_errors.pitch_exposed
+    pitch_boxed = dealer_errors.pitch_boxed
+    pitch_misdirected = dealer_errors.pitch_misdirected
+    pitch_extra = dealer_errors.pitch_extra
+    notice_error = dealer_errors.notice_error
+    replace_card = dealer_errors.replace_card
+    retrieve_cards = dealer_errors.retrieve_cards
+    set_aside_cards = dealer_errors.set_aside_cards
+    reshuffle_stub = dealer_errors.reshuffle_stub
+    scramble_flop = dealer_errors.scramble_flop
+    burn_early = dealer_errors.burn_early
+    premature_flop = dealer_errors.premature_flop
+    premature_turn = dealer_errors.premature_turn
+    premature_river = dealer_errors.premature_river
+    flop_too_many = dealer_errors.flop_too_many
+    flop_without_burn = dealer_errors.flop_without_burn
 
     # --- conditions (pure) ----------------------------------------------------------------------
 
@@ -392,13 +435,13 @@ class Hand(DealerErrors):
         stacks = {seat: self.table.stacks[seat] for seat in self.order}
         self.betting = Betting(self.order, stacks, self.spec.stakes)
         self.betting.post_blinds()
-        self._blinds = (dict(self.betting.stacks), dict(self.betting.contributed))
+        self.blinds_posted = (dict(self.betting.stacks), dict(self.betting.contributed))
         self.dealt = 0
 
-    def _seat_to_deal(self) -> int:
+    def seat_to_deal(self) -> int:
         return self.order[(self.dealt + self.offset) % len(self.order)]
 
-    def _pitch_one(self, seat: int | None = None) -> tuple[int, Card]:
+    def pitch_one(self, seat: int | None = None) -> tuple[int, Card]:
         if seat is None:
             seat = self.order[(self.dealt + self.offset) % len(self.order)]
         card = self.table.stub.pop(0)
@@ -407,11 +450,11 @@ class Hand(DealerErrors):
         return seat, card
 
     def pitch_card(self, event: Event) -> None:
-        self._pitch_one()
+        self.pitch_one()
 
     def deal_rest(self, event: Event) -> None:
         while self.dealt < HOLE_CARDS * len(self.order):
-            self._pitch_one()
+            self.pitch_one()
 
     def apply_action(self, event: Event) -> None:
         assert self.betting is not None and self._ruling is not None and event.seat is not None
@@ -446,7 +489,7 @@ class Hand(DealerErrors):
             # a hand with the wrong number of cards, tabled: the error comes to light too late
             # for a misdeal, and the hand is dead
             self.latent.clear()
-            self._irregular("late_wrong_count", event)
+            dealer_errors.irregular(self, "late_wrong_count", event)
             self.betting.kill(seat)
             self.table.to_muck(seat)
             return
