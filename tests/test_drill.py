@@ -1,6 +1,6 @@
 """The drill: the engine deals, the trainee is the dealer, the engine judges every pick.
 
-Core (:mod:`dealer_trainer.drill`): every point offers exactly the dealer events the engine
+Core (:mod:`dealer_trainer.training.drill`): every point offers exactly the dealer events the engine
 allows plus ones it refuses (proved by trying each on a copy of the hand); right picks run 50
 hands without a rejection and with every card accounted for; a wrong pick is refused with a
 rule the corpus knows; the dealer errors the drill makes are the engine's, and all of them
@@ -29,12 +29,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealer_trainer import drill as drill_module
 from dealer_trainer.authoring import situations
 from dealer_trainer.cli import drill as drill_cli
-from dealer_trainer.drill import (
+from dealer_trainer.errors import DealerTrainerError
+from dealer_trainer.handscript import Event
+from dealer_trainer.procedure.events import PLAYER_EVENTS
+from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.rules.corpus import rule as corpus_rule
+from dealer_trainer.rules.rulesets import BUILTIN
+from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.training.drill import (
     GROUPS,
-    PLAYER_EVENTS,
     Drill,
     DrillError,
     Option,
@@ -43,12 +48,7 @@ from dealer_trainer.drill import (
     injectable,
     topic_of,
 )
-from dealer_trainer.errors import DealerTrainerError
-from dealer_trainer.handscript import Event
-from dealer_trainer.procedure.hand import Hand
-from dealer_trainer.rules.corpus import rule as corpus_rule
-from dealer_trainer.rules.rulesets import BUILTIN
-from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.training.drill import players as drill_module
 
 RULESETS = ("roberts", "tda-2024")
 ROOT = Path(__file__).resolve().parent.parent

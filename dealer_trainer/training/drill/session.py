@@ -1,4 +1,4 @@
-"""The drill: endless practice on hands the engine deals itself, the trainee being the dealer.
+"""The drill session: endless practice on hands the engine deals, the trainee the dealer.
 
 A :class:`Drill` seats 2 to 9 players at a ten-seat table (blinds 1/2 no-limit, stacks of
 200, a random button), shuffles a real deck and plays hand after hand. The players' decisions
@@ -15,13 +15,16 @@ a bet or a raise. Every dealer decision is the trainee's:
   refused is wrong, and the :class:`Judgement` carries the engine's reason and rule, and the
   right option, which the drill then applies so that the hand goes on.
 * At a moment where a dealer error can happen (the deal, the flop, the turn, the river), with
-  probability ``rate``, the drill makes one itself: the engine's catalogue of injectable
-  errors (:data:`dealer_trainer.authoring.RECIPES`) says which ones exist, the ruleset says
+  probability ``rate``, the drill makes one itself (:mod:`.injection`): the engine's records
+  of dealer errors say which ones exist and how each is brought about, the ruleset says
   which can arise, and the drill picks one, a seat and a moment at random. From then on the
   trainee picks the recovery, one step at a time: during a recovery ``expected_next()`` is the
   step that is due.
 * :meth:`Drill.summary` counts the points, the right picks, the hands dealt, the dealer errors
   met and the misses.
+
+This module judges the picks and keeps the summary; :mod:`.players` plays the players' part,
+:mod:`.injection` makes the dealer errors, :mod:`.options` builds each point's options.
 
 Everything is seeded: the same seed and the same picks give the same drill. Nothing here
 reads or writes a screen; ``dealer_trainer.cli.drill`` is the command.
@@ -33,100 +36,48 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.betting import Action, Stakes, Structure, blind_seats
-from dealer_trainer.errors import DealerTrainerError, IllegalAction, InvariantError, ScriptError
-from dealer_trainer.procedure.events import DEALER_EVENTS, PLAYER_EVENTS, Event, EventName
+from dealer_trainer.betting import blind_seats
+from dealer_trainer.errors import DealerTrainerError, InvariantError
+from dealer_trainer.procedure.events import PLAYER_EVENTS, Event, EventName
 from dealer_trainer.procedure.hand import Hand
-from dealer_trainer.procedure.machine import (
-    BETTING_STATES,
-    EVENTS_BY_STATE,
-)
-from dealer_trainer.procedure.rulings import WAITS, drilled, situation
-from dealer_trainer.procedure.script import HandScript, TableSpec
-from dealer_trainer.procedure.staging import MOMENTS, Macro, RandomChoices, make, ready
-from dealer_trainer.procedure.words import cards_text, label
+from dealer_trainer.procedure.rulings import situation
+from dealer_trainer.procedure.words import cards_text
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
+from dealer_trainer.training.drill.injection import Injector
+from dealer_trainer.training.drill.options import Option, options
+from dealer_trainer.training.drill.players import (
+    BLINDS,
+    action_words,
+    decide,
+    new_table,
+    showdown_move,
+)
 
 if TYPE_CHECKING:
     from dealer_trainer.progress import Store
 
 __all__ = [
-    "DEALER_EVENTS",
-    "GROUPS",
-    "PLAYER_EVENTS",
+    "DEFAULT_RATE",
     "Drill",
     "DrillError",
     "Judgement",
     "Miss",
-    "Option",
     "Point",
     "Summary",
-    "dealer_events",
-    "injectable",
     "situation_title",
     "topic_of",
 ]
 
-#: the table every drill plays at
-SEATS = range(1, 11)
-BLINDS = (1, 2)
-STACK = 200
-#: how many players a drill seats
-PLAYERS = (2, 9)
 DEFAULT_RATE = 0.25
-#: how the drill's players play: the chance to bet when they may check; to fold, and to raise,
-#: when they face a bet (nobody raises a bet of RAISE_CAP big blinds or more); to muck at the
-#: showdown once a hand has been shown
-BET_CHANCE = 0.12
-FOLD_CHANCE = 0.12
-RAISE_CHANCE = 0.06
-RAISE_CAP = 4
-MUCK_CHANCE = 0.3
-
-#: the moments of a hand where the drill may make a dealer error, and the errors of each
-GROUPS: dict[str, tuple[str, ...]] = {
-    moment: tuple(item.name for item in drilled() if item.staging.moment == moment)
-    for moment in MOMENTS
-}
-#: the state where each group's dice are rolled (the first of these the hand reaches)
-_ROLL_AT: dict[str, str] = {state: moment for moment, states in MOMENTS.items() for state in states}
-#: per state, the wrong moves that tempt a dealer there (each offered only if the engine
-#: would refuse it now)
-_TEMPTING: dict[str, tuple[str, ...]] = {
-    "shuffling": ("cut", "post_blinds", "deal", "burn"),
-    "cutting": ("post_blinds", "deal", "burn", "shuffle"),
-    "blinds": ("deal", "pitch", "cut", "burn"),
-    "dealing": ("burn", "flop", "post_blinds", "next_hand"),
-    "flop_burn": ("turn", "deal", "river", "next_hand"),
-    "flop_deal": ("burn", "turn", "river", "deal"),
-    "turn_burn": ("turn", "river", "flop", "next_hand"),
-    "turn_deal": ("burn", "river", "flop", "next_hand"),
-    "river_burn": ("river", "turn", "next_hand", "flop"),
-    "river_deal": ("burn", "next_hand", "turn", "flop"),
-    "hand_over": ("shuffle", "post_blinds", "burn", "deal"),
-}
-#: how many wrong options a point offers at most, and at least (when there are enough)
-_WRONG = (2, 3)
-#: the actions a player's decision falls back to, in order, when its first choice is refused
-_FALLBACK = (Action.CHECK, Action.CALL, Action.ALL_IN, Action.FOLD)
 
 
 class DrillError(DealerTrainerError):
     """A drill that cannot be set up or a pick that is not one of the options (exit 2)."""
 
     exit_code = 2
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One choice at a point: a dealer event, worded as the dealer would say it."""
-
-    event: str
-    label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,53 +192,9 @@ class Summary:
         }
 
 
-@dataclass(slots=True)
-class _Planned:
-    """A dealer error the drill means to make when its moment comes."""
-
-    name: str
-    #: player actions to let pass first (a premature card comes part-way through a round)
-    wait: int = 0
-
-
-# --- what the engine says, read without changing the hand -----------------------------------
-
-
-def dealer_events(hand: Hand) -> list[str]:
-    """The dealer events the engine allows now (``expected_next()`` less the players')."""
-    return [name for name in hand.expected_next() if name not in PLAYER_EVENTS]
-
-
 def topic_of(name: str | None) -> str:
     """The topic slug of a situation (``procedure`` for none)."""
     return situation(name).topic if name is not None else "procedure"
-
-
-@cache
-def injectable(ruleset: Ruleset) -> frozenset[str]:
-    """The dealer errors the drill can make under ``ruleset``: those of :data:`GROUPS` that
-    the engine can bring about (:func:`dealer_trainer.authoring.setup_for` proves each on a
-    six-seat table; under tda-2024 one extra card is already a misdeal, so there is no second).
-    """
-    from dealer_trainer.authoring import setup_for
-
-    table = {"seats": 6, "button": 1, "blinds": list(BLINDS), "stacks": STACK}
-    found: set[str] = set()
-    for names in GROUPS.values():
-        for name in names:
-            try:
-                setup_for(table, name, ruleset)
-            except ScriptError:
-                continue
-            found.add(name)
-    return frozenset(found)
-
-
-def _other_family(ruleset: Ruleset) -> Ruleset:
-    return BUILTIN["tda-2024" if ruleset.family == "roberts" else "roberts"]
-
-
-# --- the drill ---------------------------------------------------------------------------------
 
 
 class Drill:
@@ -315,7 +222,7 @@ class Drill:
         self.rate = rate
         self.ruleset = ruleset
         self._rng = random.Random(self.seed)
-        self._other = _other_family(ruleset)
+        self._other = BUILTIN["tda-2024" if ruleset.family == "roberts" else "roberts"]
         self.store = store
         self.trainee = trainee
         self.session = store.start_session(trainee, "drill") if store is not None else None
@@ -327,8 +234,7 @@ class Drill:
         self._hands = 0
         self._errors: Counter[str] = Counter()
         self._misses: list[Miss] = []
-        self._rolled: set[str] = set()
-        self._planned: list[_Planned] = []
+        self._injector = Injector(self._rng, rate, ruleset)
         self._reported = False  # the award of the current hand has been told
         self.hands: list[Hand] = []  # every table's hand, the current one last
         self.hand = self._new_table()
@@ -366,7 +272,7 @@ class Drill:
                 hand_number=self._hands,
                 hand=hand,
                 lines=tuple(self._lines),
-                options=self._options(allowed),
+                options=options(hand, allowed, self._rng, self._other),
                 allowed=tuple(allowed),
                 situation=recovery.situation.name if recovery is not None else None,
                 exposed=tuple(card.text for card in hand.face_up),
@@ -463,28 +369,19 @@ class Drill:
     # --- tables and hands ---------------------------------------------------------------------
 
     def _new_table(self) -> Hand:
-        rng = self._rng
-        seats = sorted(rng.sample(list(SEATS), rng.randint(*PLAYERS)))
-        button = rng.choice(seats)
-        table = TableSpec(
-            stacks=tuple((seat, STACK) for seat in seats),
-            button=button,
-            stakes=Stakes(Structure.NO_LIMIT, *BLINDS),
-            ruleset=self.ruleset,
-        )
-        hand = Hand(HandScript(table=table, deck=None, seed=rng.randrange(2**31), events=()))
+        hand = new_table(self._rng, self.ruleset)
+        seats = hand.table.players()
         self.hands.append(hand)
         self._lines.append(
             f"A new table: {len(seats)} players (seats {', '.join(map(str, seats))}), "
-            f"blinds {BLINDS[0]}/{BLINDS[1]}, {STACK} each."
+            f"blinds {BLINDS[0]}/{BLINDS[1]}, {hand.chips(seats[0])} each."
         )
         self._begin_hand(hand)
         return hand
 
     def _begin_hand(self, hand: Hand) -> None:
         self._hands += 1
-        self._rolled = set()
-        self._planned = []
+        self._injector.new_hand()
         self._reported = False
         players = hand.table.players()
         self._lines.append(
@@ -540,69 +437,33 @@ class Drill:
         self.hand = self._new_table()
 
     def _act(self) -> None:
-        """A player's decision: mostly a check or a call; sometimes a fold, a bet or a raise."""
+        """The player to act decides; the drill tells what they did."""
         hand = self.hand
-        betting = hand.betting
-        assert betting is not None and betting.to_act is not None
-        seat = betting.to_act
-        legal = betting.legal_actions(seat)
-        roll = self._rng.random()
-        wanted: Action
-        if Action.CHECK in legal:
-            wanted = Action.BET if roll < BET_CHANCE else Action.CHECK
-        elif roll < FOLD_CHANCE:
-            wanted = Action.FOLD
-        elif roll < FOLD_CHANCE + RAISE_CHANCE and betting.current_bet < RAISE_CAP * BLINDS[1]:
-            wanted = Action.RAISE
-        else:
-            wanted = Action.CALL
-        for action in (wanted, *_FALLBACK):
-            if action not in legal:
-                continue
-            amount = betting.min_raise_to() if action in (Action.BET, Action.RAISE) else None
-            try:
-                betting.verify(seat, action, amount)
-            except IllegalAction:
-                continue
-            before = betting.bets[seat]
-            for planned in self._planned:
-                if planned.wait and hand.state in situation(planned.name).window:
-                    planned.wait -= 1
-            self._do(Event(name=EventName.ACT, seat=seat, action=action, amount=amount))
-            self._tell_action(seat, action, betting.bets.get(seat, 0) - before, amount)
-            return
-        raise InvariantError(f"seat {seat} has no legal action among {legal}")
-
-    def _tell_action(self, seat: int, action: Action, put: int, amount: int | None) -> None:
-        words = {
-            Action.FOLD: "folds",
-            Action.CHECK: "checks",
-            Action.CALL: f"calls {put}",
-            Action.BET: f"bets {amount}",
-            Action.RAISE: f"raises to {amount}",
-            Action.ALL_IN: f"is all in ({put} more)",
-        }
-        self._lines.append(f"Seat {seat} {words[action]}.")
+        event = decide(hand, self._rng)
+        assert hand.betting is not None and event.seat is not None and event.action is not None
+        before = hand.betting.bets[event.seat]
+        self._injector.player_acts(hand)
+        self._do(event)
+        put = hand.betting.bets.get(event.seat, 0) - before
+        self._lines.append(action_words(event.seat, event.action, put, event.amount))
 
     def _show(self) -> None:
-        """At the showdown, the next seat in the showing order shows (or now and then mucks)."""
         hand = self.hand
-        decided = hand.shown | hand.mucked | hand.declared
-        seats = [seat for seat in hand.showing_order() if seat not in decided]
-        seat = seats[0]
-        if hand.shown and self._rng.random() < MUCK_CHANCE:
+        event = showdown_move(hand, self._rng)
+        seat = event.seat
+        assert seat is not None
+        if event.name == EventName.MUCK:
             self._lines.append(f"Seat {seat} mucks.")
-            self._do(Event(name=EventName.MUCK, seat=seat))
-            return
-        self._lines.append(f"Seat {seat} shows {cards_text(hand.table.holes[seat])}.")
-        self._do(Event(name=EventName.SHOW, seat=seat))
+        else:
+            self._lines.append(f"Seat {seat} shows {cards_text(hand.table.holes[seat])}.")
+        self._do(event)
 
     def _tell_award(self) -> None:
         hand = self.hand
         if not hand.hand_over or self._reported:
             return
         self._reported = True
-        self._planned = []
+        self._injector.hand_over()
         winners = [(seat, amount) for seat, amount in sorted(hand.won.items()) if amount]
         said = ", ".join(f"seat {seat} wins {amount}" for seat, amount in winners)
         if hand.betting is not None and hand.betting.live_count == 1:
@@ -627,96 +488,13 @@ class Drill:
     # --- the dealer errors the drill makes ----------------------------------------------------
 
     def _moment(self) -> None:
-        """Roll for a dealer error at the moments where one can happen; make a planned one
-        when its moment has come.
-        """
-        hand = self.hand
-        if hand.recoveries or hand.hand_over:
-            return
-        state = hand.state
-        group = _ROLL_AT.get(state)
-        if group == "deal" and hand.dealt:
-            group = None
-        if state in BETTING_STATES and hand.to_act is None:
-            group = None
-        if group is not None and group not in self._rolled:
-            self._rolled.add(group)
-            if self.rate > 0 and self._rng.random() < self.rate:
-                names = [name for name in GROUPS[group] if self._feasible(name, state)]
-                if names:
-                    name = self._rng.choice(names)
-                    lead_in = situation(name).staging.lead_in
-                    waits = bool(lead_in) and lead_in[-1] is Macro.ALL_BUT_ONE
-                    self._planned.append(_Planned(name, self._rng.randrange(3) if waits else 0))
-        self._planned = [p for p in self._planned if state in situation(p.name).window]
-        for planned in self._planned:
-            if planned.wait == 0 and ready(hand, situation(planned.name).staging):
-                self._planned.remove(planned)
-                self._make(planned.name)
-                return
-
-    def _feasible(self, name: str, state: str) -> bool:
-        # injectable() is asked only now: the first points need not wait for it
-        found = situation(name)
-        return (
-            name in injectable(self.ruleset)
-            and state in found.window
-            and len(self.hand.order) >= found.staging.players
-        )
-
-    def _make(self, name: str) -> None:
-        """Make the dealer error ``name`` now; tell the trainee what happened."""
-        hand = self.hand
-        before = len(hand.irregularities)
-        staging = situation(name).staging
-        made = make(hand, staging, RandomChoices(self._rng), self._do)
-        arisen = {item.situation for item in hand.irregularities[before:]}
-        if name not in arisen:
-            raise InvariantError(
-                f"the drill made {name} but the engine recognised {sorted(arisen) or 'nothing'}"
-            )
-        self._errors[name] += 1
-        self._lines.append(made.words(staging.told))
+        made = self._injector.moment(self.hand, self._do)
+        if made is not None:
+            name, told = made
+            self._errors[name] += 1
+            self._lines.append(told)
 
     # --- the options ----------------------------------------------------------------------------
-
-    def _options(self, allowed: list[str]) -> tuple[Option, ...]:
-        hand = self.hand
-        rng = self._rng
-        wrong: list[str] = []
-        for name in self._tempting():
-            if name not in allowed and name not in wrong and hand.refuses(name):
-                wrong.append(name)
-        pool = wrong[:5]
-        count = min(len(pool), rng.randint(*_WRONG))
-        picked = rng.sample(pool, count)
-        names = [*allowed, *picked]
-        rng.shuffle(names)
-        options: list[Option] = []
-        labels: set[str] = set()
-        for name in names:
-            words = label(name, hand)
-            if words in labels:
-                words = f"{words} ({name})"
-            labels.add(words)
-            options.append(Option(name, words))
-        return tuple(options)
-
-    def _tempting(self) -> list[str]:
-        """The wrong moves that tempt most here, best first, then every other dealer event."""
-        hand = self.hand
-        names: list[str] = []
-        if hand.recoveries:
-            recovery = hand.recoveries[0]
-            other = recovery.situation.outcome(self._other)
-            names += [step for step in other.steps if step not in WAITS]
-            names += [step for step in recovery.steps if step not in WAITS]
-            names += [name for name in EVENTS_BY_STATE[hand.state] if name not in PLAYER_EVENTS]
-            names.append("deal")
-            names = [name for name in names if name != "shuffle"]  # an alias of reshuffle
-        names += _TEMPTING.get(hand.state, ())
-        names += DEALER_EVENTS
-        return list(dict.fromkeys(names))
 
     def _primary(self, point: Point) -> Option:
         """The right option applied after a wrong pick (a whole round rather than one card)."""
