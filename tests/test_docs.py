@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 import yaml
 
-from dealer_trainer import replay
+from dealer_trainer import irregularities_doc, replay
 from dealer_trainer.handscript import EVENT_ARGS
-from dealer_trainer.procedure import irregularities_doc
 from dealer_trainer.procedure.diagram import render
 from dealer_trainer.procedure.rulings import AUTO_STEPS, EXAMPLE_TABLE, SITUATIONS, WAITS, Situation
 from dealer_trainer.rules.rulesets import BUILTIN, load_ruleset

@@ -38,17 +38,10 @@ from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.corpus import rule as corpus_rule
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.rules.topics import TOPICS
-from dealer_trainer.training.drill import (
-    GROUPS,
-    Drill,
-    DrillError,
-    Option,
-    Point,
-    dealer_events,
-    injectable,
-    topic_of,
-)
 from dealer_trainer.training.drill import players as drill_module
+from dealer_trainer.training.drill.injection import GROUPS, injectable
+from dealer_trainer.training.drill.options import Option, dealer_events
+from dealer_trainer.training.drill.session import Drill, DrillError, Point, topic_of
 
 RULESETS = ("roberts", "tda-2024")
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,7 +23,7 @@ import pytest
 
 from dealer_trainer.cards import STANDARD_DECK
 from dealer_trainer.engine import play, snapshot
-from dealer_trainer.procedure.irregularities_doc import example_script
+from dealer_trainer.irregularities_doc import example_script
 from dealer_trainer.procedure.rulings import EXAMPLE_TABLE, situation
 from dealer_trainer.rules.rulesets import builtin
 

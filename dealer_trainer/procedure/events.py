@@ -102,105 +102,54 @@ class EventSpec:
 
 
 E, D, P, F = EventName, Performer.DEALER, Performer.PLAYER, Performer.FLOOR
-_SEAT = frozenset({"seat"})
+_NO, _SCRIPT, _AUTO = StepRole.NONE, StepRole.SCRIPT, StepRole.AUTO
 
-VOCABULARY: tuple[EventSpec, ...] = (
-    EventSpec(name=E.SHUFFLE, by=D, words="Shuffle the deck", counts_as=E.RESHUFFLE),
-    EventSpec(
-        name=E.CUT,
-        by=D,
-        words="Cut the deck",
-        args=frozenset({"at"}),
-        step=StepRole.AUTO,
-        verify="verify_cut",
-    ),
-    EventSpec(
-        name=E.POST_BLINDS, by=D, words="Have the blinds posted", verify="verify_post_blinds"
-    ),
-    EventSpec(
-        name=E.PITCH,
-        by=D,
-        words="Pitch the next card",
-        args=frozenset({"exposed", "boxed", "to", "unnoticed"}),
-        step=StepRole.SCRIPT,
-        verify="verify_pitch",
-    ),
-    EventSpec(
-        name=E.DEAL,
-        by=D,
-        words="Pitch the rest of the round",
-        step=StepRole.SCRIPT,
-        verify="verify_deal",
-    ),
-    EventSpec(
-        name=E.ACT,
-        by=P,
-        words="Wait for the player to act",
-        args=frozenset({"seat", "action", "amount"}),
-        required=frozenset({"seat", "action"}),
-        step=StepRole.SCRIPT,
-        verify="verify_act",
-    ),
-    EventSpec(
-        name=E.BURN, by=D, words="Burn a card", step=StepRole.SCRIPT, verify="verify_one_card"
-    ),
-    EventSpec(
-        name=E.FLOP,
-        by=D,
-        words="Turn the flop (three cards)",
-        args=frozenset({"cards"}),
-        step=StepRole.SCRIPT,
-        verify="verify_flop",
-    ),
-    *(
-        EventSpec(name=name, by=D, words=words, step=StepRole.SCRIPT, verify="verify_one_card")
-        for name, words in (
-            (E.TURN, "Turn the turn card (the fourth board card)"),
-            (E.RIVER, "Turn the river card (the fifth board card)"),
-        )
-    ),
-    *(
-        EventSpec(
-            name=name, by=P, words=words, args=_SEAT, required=_SEAT, verify="verify_showdown"
-        )
-        for name, words in (
-            (E.SHOW, "Have a hand tabled"),
-            (E.DECLARE_BOARD, "Take a player's declaration that they play the board"),
-            (E.MUCK, "Take a mucked hand"),
-        )
-    ),
-    EventSpec(
-        name=E.NEXT_HAND,
-        by=D,
-        words="Start the next hand (the button moves on)",
-        verify="verify_next_hand",
-    ),
+# One row an event: name, who, recovery role, its check (Hand.verify_<check>), its arguments
+# (a required one marked with !), and how it is said to a trainee.
+# fmt: off
+_ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
+    (E.SHUFFLE, D, _NO, "nothing", "", "Shuffle the deck"),
+    (E.CUT, D, _AUTO, "cut", "at", "Cut the deck"),
+    (E.POST_BLINDS, D, _NO, "post_blinds", "", "Have the blinds posted"),
+    (E.PITCH, D, _SCRIPT, "pitch", "exposed boxed to unnoticed", "Pitch the next card"),
+    (E.DEAL, D, _SCRIPT, "deal", "", "Pitch the rest of the round"),
+    (E.ACT, P, _SCRIPT, "act", "seat! action! amount", "Wait for the player to act"),
+    (E.BURN, D, _SCRIPT, "one_card", "", "Burn a card"),
+    (E.FLOP, D, _SCRIPT, "flop", "cards", "Turn the flop (three cards)"),
+    (E.TURN, D, _SCRIPT, "one_card", "", "Turn the turn card (the fourth board card)"),
+    (E.RIVER, D, _SCRIPT, "one_card", "", "Turn the river card (the fifth board card)"),
+    (E.SHOW, P, _NO, "showdown", "seat!", "Have a hand tabled"),
+    (E.DECLARE_BOARD, P, _NO, "showdown", "seat!",
+     "Take a player's declaration that they play the board"),
+    (E.MUCK, P, _NO, "showdown", "seat!", "Take a mucked hand"),
+    (E.NEXT_HAND, D, _NO, "next_hand", "", "Start the next hand (the button moves on)"),
     # the floor learns of an error the dealer made unnoticed (pitch: {unnoticed: true})
-    EventSpec(name=E.NOTICE, by=F, words="Call the floor about an error noticed late"),
+    (E.NOTICE, F, _NO, "nothing", "", "Call the floor about an error noticed late"),
     # recovery steps (a recovery calls for them; see docs/irregularities.md)
-    EventSpec(name=E.RETRIEVE, by=D, words="Bring the cards dealt back", step=StepRole.AUTO),
+    (E.RETRIEVE, D, _AUTO, "nothing", "", "Bring the cards dealt back"),
+    (E.SET_ASIDE, D, _AUTO, "nothing", "", "Set the premature card aside, out of play for now"),
+    (E.RESHUFFLE, D, _AUTO, "nothing", "", "Shuffle the cards in again"),
+    (E.REPLACE, D, _AUTO, "one_card", "",
+     "Give the player the next card in place of the face-up one"),
+    (E.SCRAMBLE, D, _AUTO, "scramble", "burn",
+     "Mix the flop cards face down and take one at random as a burn"),
+)
+# fmt: on
+#: in a recovery, another name a step goes by
+_COUNTS_AS = {E.SHUFFLE: E.RESHUFFLE}
+
+VOCABULARY: tuple[EventSpec, ...] = tuple(
     EventSpec(
-        name=E.SET_ASIDE,
-        by=D,
-        words="Set the premature card aside, out of play for now",
-        step=StepRole.AUTO,
-    ),
-    EventSpec(name=E.RESHUFFLE, by=D, words="Shuffle the cards in again", step=StepRole.AUTO),
-    EventSpec(
-        name=E.REPLACE,
-        by=D,
-        words="Give the player the next card in place of the face-up one",
-        step=StepRole.AUTO,
-        verify="verify_one_card",
-    ),
-    EventSpec(
-        name=E.SCRAMBLE,
-        by=D,
-        words="Mix the flop cards face down and take one at random as a burn",
-        args=frozenset({"burn"}),
-        step=StepRole.AUTO,
-        verify="verify_scramble",
-    ),
+        name=name,
+        by=by,
+        words=words,
+        args=frozenset(arg.rstrip("!") for arg in args.split()),
+        required=frozenset(arg.rstrip("!") for arg in args.split() if arg.endswith("!")),
+        step=step,
+        counts_as=_COUNTS_AS.get(name),
+        verify=f"verify_{check}",
+    )
+    for name, by, step, check, args, words in _ROWS
 )
 
 _SPECS: dict[str, EventSpec] = {item.name: item for item in VOCABULARY}
@@ -266,28 +215,19 @@ class Event:
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
-        parts: list[str] = [self.name]
-        if self.seat is not None:
-            parts.append(f"seat {self.seat}")
-        if self.action is not None:
-            parts.append(self.action.value)
-        if self.amount is not None:
-            parts.append(str(self.amount))
-        if self.at is not None:
-            parts.append(f"at {self.at}")
-        if self.cards is not None:
-            parts.append(f"{self.cards} cards")
-        if self.exposed:
-            parts.append("exposed")
-        if self.boxed:
-            parts.append("boxed")
-        if self.to is not None:
-            parts.append(f"to seat {self.to}")
-        if self.unnoticed:
-            parts.append("unnoticed")
-        if self.card is not None:
-            parts.append(f"burn {self.card}")
-        return " ".join(parts)
+        parts = (
+            f"seat {self.seat}" if self.seat is not None else "",
+            self.action.value if self.action is not None else "",
+            str(self.amount) if self.amount is not None else "",
+            f"at {self.at}" if self.at is not None else "",
+            f"{self.cards} cards" if self.cards is not None else "",
+            "exposed" * self.exposed,
+            "boxed" * self.boxed,
+            f"to seat {self.to}" if self.to is not None else "",
+            "unnoticed" * self.unnoticed,
+            f"burn {self.card}" if self.card is not None else "",
+        )
+        return " ".join([self.name, *(part for part in parts if part)])
 
     def item(self) -> str | dict[str, dict[str, Any]]:
         """The event as a hand script writes it: ``burn``, ``{act: {seat: 4, action: call}}``."""

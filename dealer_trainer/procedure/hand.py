@@ -10,9 +10,10 @@ the one place that judges a scripted event:
 3. otherwise the machine fires it, the callbacks below move cards and chips, and the
    procedure advances as far as its conditions allow.
 
-A rejected event leaves the hand exactly as it was. The dealer errors and the recovery steps
-(the error and step rows of the table) live in :mod:`dealer_trainer.procedure.recovery`,
-mixed into :class:`Hand`; while a recovery is under way it judges an event first.
+A rejected event leaves the hand exactly as it was. The conditions and callbacks of the error
+and step rows live in :mod:`dealer_trainer.procedure.dealer_errors`; the recoveries under way
+are the hand's :class:`~dealer_trainer.procedure.recovery.Recoveries`, which judge an event
+first.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import TracebackType
+from inspect import isfunction
 from typing import Any, ClassVar
 
 from dealer_trainer.betting import Action, Betting, Ruling, Street
@@ -142,12 +143,7 @@ class Hand:
     def __enter__(self) -> Hand:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *_: object) -> None:
         self.close()
 
     # --- judging ---------------------------------------------------------------------------------
@@ -332,8 +328,8 @@ class Hand:
     def verify_scramble(self, event: Event) -> None:
         if event.card is not None and event.card not in self.table.board:
             raise Rejected(f"{event.card} is not on the board: the burn is one of the board cards")
-        current = self.recovery.current
-        if current is not None and current.situation.name == "flop_without_burn":
+        pending = self.recovery.pending
+        if pending and pending[0].situation.name == "flop_without_burn":
             self.table.require(1)
 
     def verify_showdown(self, event: Event) -> None:
@@ -359,35 +355,6 @@ class Hand:
 
     #: per event, its check (the vocabulary names it)
     _VERIFY: ClassVar[dict[str, Callable[[Hand, Event], None]]]
-
-    # --- the dealer errors and recovery steps: the conditions and callbacks of the error and
-    # step rows (procedure/dealer_errors.py), bound here for the machine to find ---------------
-
-    card_boxed = dealer_errors.card_boxed
-    card_exposed = dealer_errors.card_exposed
-    card_misdirected = dealer_errors.card_misdirected
-    no_action_yet = dealer_errors.no_action_yet
-    error_unnoticed = dealer_errors.error_unnoticed
-    misdeal_called = dealer_errors.misdeal_called
-    burn_not_taken = dealer_errors.burn_not_taken
-    burn_on_table = dealer_errors.burn_on_table
-    too_many_cards = dealer_errors.too_many_cards
-    pitch_exposed = dealer_errors.pitch_exposed
-    pitch_boxed = dealer_errors.pitch_boxed
-    pitch_misdirected = dealer_errors.pitch_misdirected
-    pitch_extra = dealer_errors.pitch_extra
-    notice_error = dealer_errors.notice_error
-    replace_card = dealer_errors.replace_card
-    retrieve_cards = dealer_errors.retrieve_cards
-    set_aside_cards = dealer_errors.set_aside_cards
-    reshuffle_stub = dealer_errors.reshuffle_stub
-    scramble_flop = dealer_errors.scramble_flop
-    burn_early = dealer_errors.burn_early
-    premature_flop = dealer_errors.premature_flop
-    premature_turn = dealer_errors.premature_turn
-    premature_river = dealer_errors.premature_river
-    flop_too_many = dealer_errors.flop_too_many
-    flop_without_burn = dealer_errors.flop_without_burn
 
     # --- conditions (pure) ----------------------------------------------------------------------
 
@@ -628,6 +595,12 @@ class Hand:
         if total != self.chips_total:
             raise InvariantError(f"the table holds {total} chips, not {self.chips_total}")
 
+
+# the conditions and callbacks of the error and step rows (procedure/dealer_errors.py) are the
+# hand's methods too: the machine calls each by the name the table gives it
+for _name, _function in vars(dealer_errors).items():
+    if isfunction(_function) and _function.__module__ == dealer_errors.__name__:
+        setattr(Hand, _name, _function)
 
 Hand._VERIFY = {item.name: getattr(Hand, item.verify) for item in VOCABULARY}
 

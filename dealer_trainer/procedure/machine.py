@@ -83,91 +83,42 @@ def _t(trigger: str, source: str | list[str], dest: str | None, **extra: Any) ->
 # ``floor=True`` a floor ruling; ``slip=True`` a dealer slip that is no error by itself (an
 # early burn stays as the street's burn).
 DEALING_AND_BETTING = ["dealing", *BETTING_STATES]
+# fmt: off
 TRANSITIONS: tuple[dict[str, Any], ...] = (
     # --- shuffle, cut, blinds -------------------------------------------------------------------
     _t("shuffle", "shuffling", "cutting", after="shuffle_deck"),
     _t("cut", "cutting", "blinds", after="cut_deck"),
     _t("post_blinds", "blinds", "dealing", after="collect_blinds"),
     # --- the deal (RRoP-HEP 1) and its errors (RRoP-HE 1, RRoP-IR 7, RRoP-MD, TDA24 35) --------
-    _t(
-        "pitch",
-        "dealing",
-        None,
-        conditions="card_boxed",
-        after="pitch_boxed",
-        error=("boxed_card", "boxed_cards"),
-    ),
-    _t(
-        "pitch",
-        "dealing",
-        None,
-        conditions="card_misdirected",
-        after="pitch_misdirected",
-        error=("wrong_first_seat", "missed_seat", "empty_seat"),
-    ),
-    _t(
-        "pitch",
-        "dealing",
-        None,
-        conditions="card_exposed",
-        after="pitch_exposed",
-        error=("exposed_first_cards", "exposed_other_card", "exposed_two_cards"),
-    ),
+    _t("pitch", "dealing", None, conditions="card_boxed", after="pitch_boxed",
+       error=("boxed_card", "boxed_cards")),
+    _t("pitch", "dealing", None, conditions="card_misdirected", after="pitch_misdirected",
+       error=("wrong_first_seat", "missed_seat", "empty_seat")),
+    _t("pitch", "dealing", None, conditions="card_exposed", after="pitch_exposed",
+       error=("exposed_first_cards", "exposed_other_card", "exposed_two_cards")),
     _t("pitch", "dealing", None, after="pitch_card"),
     _t("deal", "dealing", None, after="deal_rest"),
     _t(ADVANCE, "dealing", "preflop", conditions="starting_hands_dealt"),
-    _t(
-        "pitch",
-        "preflop",
-        None,
-        conditions="no_action_yet",
-        after="pitch_extra",
-        error=("extra_card", "extra_cards"),
-    ),
+    _t("pitch", "preflop", None, conditions="no_action_yet", after="pitch_extra",
+       error=("extra_card", "extra_cards")),
     _t("replace", ["dealing", "preflop"], None, after="replace_card", step=True),
     # a misdeal: every card back, shuffle, cut, and the deal starts again (TDA24 35-C)
-    _t(
-        "retrieve",
-        DEALING_AND_BETTING,
-        "dealing",
-        conditions="misdeal_called",
-        after="retrieve_cards",
-        step=True,
-    ),
+    _t("retrieve", DEALING_AND_BETTING, "dealing", conditions="misdeal_called",
+       after="retrieve_cards", step=True),
     _t("reshuffle", "dealing", None, after="reshuffle_stub", step=True),
     _t("cut", "dealing", None, after="cut_deck", step=True),
     # --- betting rounds -------------------------------------------------------------------------
     _t("act", list(BETTING_STATES), None, after="apply_action"),
-    _t(
-        ADVANCE,
-        list(BETTING_STATES),
-        "hand_over",
-        conditions="one_player_left",
-        after="award_to_last_player",
-    ),
+    _t(ADVANCE, list(BETTING_STATES), "hand_over", conditions="one_player_left",
+       after="award_to_last_player"),
     # the floor learns of an error the dealer made unnoticed: misdeal, or after substantial
     # action the rulebook's alternative (RRoP-MD; TDA24 34-A, 36)
-    _t(
-        "notice",
-        list(BETTING_STATES),
-        None,
-        conditions="error_unnoticed",
-        after="notice_error",
-        floor=True,
-        records=(
-            *("extra_card", "extra_cards", "wrong_first_seat", "missed_seat"),
-            *("late_wrong_seat", "late_wrong_count"),
-        ),
-    ),
+    _t("notice", list(BETTING_STATES), None, conditions="error_unnoticed", after="notice_error",
+       floor=True, records=("extra_card", "extra_cards", "wrong_first_seat", "missed_seat",
+                            "late_wrong_seat", "late_wrong_count")),
     # a burn before the betting is over stays on the table as that street's burn
-    _t(
-        "burn",
-        ["preflop", "flop", "turn"],
-        None,
-        conditions="burn_not_taken",
-        after="burn_early",
-        slip=True,
-    ),
+    _t("burn", ["preflop", "flop", "turn"], None, conditions="burn_not_taken",
+       after="burn_early", slip=True),
     _t("retrieve", list(BETTING_STATES), None, after="retrieve_cards", step=True),
     _t("set_aside", ["flop", "turn"], None, after="set_aside_cards", step=True),
     # --- the flop (RRoP-HEP 3; RRoP-HE 2-3, TDA24 39, RP-5) -------------------------------------
@@ -176,14 +127,8 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t(ADVANCE, "flop_burn", "flop_deal", conditions="burn_on_table"),
     _t("burn", "flop_burn", "flop_deal", after="burn_card"),
     _t("flop", "flop_burn", None, after="flop_without_burn", error=("flop_without_burn",)),
-    _t(
-        "flop",
-        "flop_deal",
-        None,
-        conditions="too_many_cards",
-        after="flop_too_many",
-        error=("flop_too_many_cards", "flop_five_or_more_cards"),
-    ),
+    _t("flop", "flop_deal", None, conditions="too_many_cards", after="flop_too_many",
+       error=("flop_too_many_cards", "flop_five_or_more_cards")),
     _t("flop", "flop_deal", "flop", after="deal_flop"),
     _t("retrieve", ["flop_burn", "flop_deal"], None, after="retrieve_cards", step=True),
     _t("scramble", ["flop_burn", "flop_deal"], "flop", after="scramble_flop", step=True),
@@ -207,16 +152,11 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("show", "showdown", None, after="show_hand", records=("late_wrong_count",)),
     _t("declare_board", "showdown", None, after="record_declaration"),
     _t("muck", "showdown", None, after="muck_hand"),
-    _t(
-        ADVANCE,
-        "showdown",
-        "hand_over",
-        conditions="showdown_settled",
-        after="award_showdown",
-        records=("board_not_declared",),
-    ),
+    _t(ADVANCE, "showdown", "hand_over", conditions="showdown_settled", after="award_showdown",
+       records=("board_not_declared",)),
     _t("next_hand", "hand_over", "shuffling", after="start_next_hand"),
 )
+# fmt: on
 
 #: keys of a row that describe it for the engine, not for transitions
 _ROW_NOTES = ("error", "step", "slip", "floor")

@@ -90,10 +90,6 @@ class Recoveries:
     def __init__(self) -> None:
         self.pending: list[Recovery] = []
 
-    @property
-    def current(self) -> Recovery | None:
-        return self.pending[0] if self.pending else None
-
     # --- what the recovery says (pure) ---------------------------------------------------------
 
     def taken(self, name: str) -> int | None:
@@ -205,9 +201,6 @@ class Recoveries:
             self.pending.insert(0, recovery)
         else:
             self.pending.append(recovery)
-
-    def clear(self) -> None:
-        self.pending.clear()
 
 
 def _wait_over(step: str, state: str, dealt_all: bool) -> bool:

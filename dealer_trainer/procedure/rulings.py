@@ -20,13 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_trainer.procedure.events import (
-    AUTO_STEPS,
-    SCRIPT_STEPS,
-    STEP_ALIASES,
-    Event,
-    EventName,
-)
+from dealer_trainer.procedure.events import AUTO_STEPS, SCRIPT_STEPS, STEP_ALIASES, Event, EventName
 from dealer_trainer.procedure.staging import MISDEAL_CARDS, Macro, Staging
 from dealer_trainer.rules.rulesets import Ruleset
 
@@ -131,20 +125,12 @@ class Situation:
 EXAMPLE_TABLE: dict[str, Any] = {"seats": 3, "button": 1, "blinds": [1, 2]}
 
 E = EventName
+# fmt: off
 POST_BLINDS, DEAL, PITCH, BURN, FLOP, TURN, RIVER, NOTICE, REPLACE = (
-    Event(name=name)
-    for name in (
-        E.POST_BLINDS,
-        E.DEAL,
-        E.PITCH,
-        E.BURN,
-        E.FLOP,
-        E.TURN,
-        E.RIVER,
-        E.NOTICE,
-        E.REPLACE,
-    )
+    Event(name=name) for name in (E.POST_BLINDS, E.DEAL, E.PITCH, E.BURN, E.FLOP, E.TURN, E.RIVER,
+                                  E.NOTICE, E.REPLACE)
 )
+# fmt: on
 EXPOSED = Event(name=E.PITCH, exposed=True)
 BOXED = Event(name=E.PITCH, boxed=True)
 UNNOTICED = Event(name=E.PITCH, unnoticed=True)
@@ -154,10 +140,6 @@ _TO_RIVER = (*_TO_TURN, Macro.BETTING, BURN, RIVER)
 _DEALING = frozenset({"dealing"})
 _BETTING = frozenset({"preflop", "flop", "turn", "river"})
 _TO_FLOP_DEAL = frozenset({"preflop", "flop_burn", "flop_deal"})
-
-
-def _seat(name: EventName, seat: int) -> Event:
-    return Event(name=name, seat=seat)
 
 
 def _misdeal(rule: str) -> Outcome:
@@ -277,20 +259,12 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="extra_card",
         title="Two or more extra cards are pitched after the deal",
         decided_by="family",
-        variants={
-            "roberts": Outcome(
-                "RRoP-HE 5",
-                (WAIT_PITCHES, *MISDEAL_STEPS),
-                MISDEAL_WORDS,
-                misdeal=True,
-            ),
-            "tda-2024": Outcome(
-                "TDA24 35-A-5",
-                (WAIT_PITCHES, *MISDEAL_STEPS),
-                MISDEAL_WORDS,
-                misdeal=True,
-            ),
-        },
+        variants=_both(
+            *(
+                Outcome(rule, (WAIT_PITCHES, *MISDEAL_STEPS), MISDEAL_WORDS, misdeal=True)
+                for rule in ("RRoP-HE 5", "TDA24 35-A-5")
+            )
+        ),
         topic="extra-card",
         window=_DEALING | {"preflop"},
         staging=Staging(
@@ -689,24 +663,12 @@ SITUATIONS: tuple[Situation, ...] = (
         window=frozenset({"showdown"}),
         staging=Staging(
             lead_in=(*_TO_RIVER, Macro.BETTING),
-            make=(_seat(E.SHOW, 2), _seat(E.MUCK, 3), _seat(E.SHOW, 1)),
-            # the board is a royal flush: every hand plays it
-            deck=(
-                "2c",
-                "3c",
-                "4c",
-                "5c",
-                "6c",
-                "7c",
-                "8c",
-                "Ts",
-                "Js",
-                "Qs",
-                "9c",
-                "Ks",
-                "2d",
-                "As",
+            make=tuple(
+                Event(name=name, seat=seat)
+                for name, seat in ((E.SHOW, 2), (E.MUCK, 3), (E.SHOW, 1))
             ),
+            # the board is a royal flush: every hand plays it
+            deck="2c 3c 4c 5c 6c 7c 8c Ts Js Qs 9c Ks 2d As",
         ),
     ),
 )

@@ -19,7 +19,7 @@ from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.machine import BETTING_STATES
 from dealer_trainer.procedure.rulings import drilled, situation
-from dealer_trainer.procedure.staging import MOMENTS, Macro, RandomChoices, make, ready
+from dealer_trainer.procedure.staging import MOMENTS, Choices, Macro, ready, stage
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.training.drill.players import BLINDS, STACK
 
@@ -125,7 +125,7 @@ class Injector:
     def _make(self, hand: Hand, name: str, do: Callable[[Event], None]) -> str:
         before = len(hand.irregularities)
         staging = situation(name).staging
-        made = make(hand, staging, RandomChoices(self.rng), do)
+        made = stage(hand, staging.make, staging, Choices(self.rng), do)
         arisen = {item.situation for item in hand.irregularities[before:]}
         if name not in arisen:
             raise InvariantError(

@@ -35,8 +35,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from types import TracebackType
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.betting import blind_seats
@@ -141,14 +140,7 @@ class Miss:
 
     def to_dict(self) -> dict[str, Any]:
         """A plain mapping (for JSON)."""
-        return {
-            "point": self.point,
-            "item": self.item,
-            "given": self.given,
-            "expected": self.expected,
-            "reason": self.reason,
-            "rule": self.rule,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,12 +243,7 @@ class Drill:
     def __enter__(self) -> Drill:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *_: object) -> None:
         self.close()
 
     # --- the public face ------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Generate docs/irregularities.md from the engine's own data: the dealer errors it recognises.
 
-Run ``python -m dealer_trainer.procedure.irregularities_doc > docs/irregularities.md``; a test
+Run ``python -m dealer_trainer.irregularities_doc > docs/irregularities.md``; a test
 fails when the file in docs/ differs from what this prints.
 
 Nothing here retypes a recovery: the rulesets come from
@@ -43,7 +43,7 @@ from dealer_trainer.yamlio import load
 __all__ = ["COMMAND", "HOUSE_EXAMPLE", "HOUSE_EXAMPLE_FILE", "example_script", "render"]
 
 #: the command that writes the page
-COMMAND = "python -m dealer_trainer.procedure.irregularities_doc > docs/irregularities.md"
+COMMAND = "python -m dealer_trainer.irregularities_doc > docs/irregularities.md"
 #: where the house ruleset example is kept as a file of its own (relative to the project)
 HOUSE_EXAMPLE_FILE = "docs/examples/house-ruleset.yaml"
 #: a house ruleset file, shown on the page and kept as :data:`HOUSE_EXAMPLE_FILE`
@@ -126,7 +126,7 @@ def example_script(item: Situation, ruleset: str | None = None) -> dict[str, Any
     if ruleset is not None:
         table["ruleset"] = ruleset
     events = list(_example_events(item.name))
-    return {"table": table, "deck": list(item.staging.deck), "events": events}
+    return {"table": table, "deck": item.staging.deck.split(), "events": events}
 
 
 def _yaml(script: Mapping[str, Any]) -> str:
