@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from dealer_trainer.errors import Rejected, ScriptError
-from dealer_trainer.handscript import parse_script
+from dealer_trainer.handscript import parse_script, script_item
 from dealer_trainer.procedure import rulings
 from dealer_trainer.procedure.rulings import MISDEAL_STEPS, MISDEAL_WORDS, Outcome, situation
 from dealer_trainer.procedure.staging import bring_about
@@ -71,7 +71,7 @@ def setup_for(table: Mapping[str, Any], name: str, ruleset: Ruleset | None = Non
         events = bring_about(script, rulings.situation(name))
     except Rejected as refused:
         raise ScriptError(refused.reason) from None
-    return [event.item() for event in events]
+    return [script_item(event) for event in events]
 
 
 def _other(ruleset: Ruleset) -> Ruleset:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
+from dataclasses import field, fields, make_dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from dealer_trainer.betting import Action, Stakes, Structure
 from dealer_trainer.cards import Card, stacked_deck
@@ -34,6 +35,7 @@ __all__ = [
     "TableSpec",
     "load_script",
     "parse_script",
+    "script_item",
 ]
 
 #: the built-in rulesets
@@ -49,6 +51,9 @@ _BARE: dict[str, EventName] = {
 }
 _ACTIONS: dict[str, Action] = {action.value: action for action in Action}
 _SEAT_AND_ACTION = frozenset({"seat", "action"})
+_SEAT = frozenset({"seat"})
+#: the events that name a seat (and an action) and nothing else, as most of a script does
+_SEATED = {"act": _SEAT_AND_ACTION, "show": _SEAT, "muck": _SEAT, "declare_board": _SEAT}
 _TOP_KEYS = ("table", "deck", "seed", "events")
 _TABLE_KEYS = ("seats", "button", "blinds", "structure", "stacks", "bets", "ruleset")
 
@@ -237,7 +242,23 @@ class _Reader:
     def event(self, item: Any, index: int, events: list[Any]) -> Event:
         where = self.locator.where(events, index) if self.locator is not None else None
         if type(item) is str and item in _BARE:
-            return Event(name=_BARE[item], index=index, where=where)
+            return quick_event(name=_BARE[item], index=index, where=where)
+        if type(item) is dict and len(item) == 1:  # the common seated events, checked at once
+            name, raw = next(iter(item.items()))
+            if type(raw) is dict and raw.keys() == _SEATED.get(name):
+                seat, action = raw["seat"], raw.get("action")
+                if (
+                    type(seat) is int
+                    and seat in self.seat_set
+                    and (action is None or (type(action) is str and action in _ACTIONS))
+                ):
+                    return quick_event(
+                        name=_NAMES[name],
+                        index=index,
+                        seat=seat,
+                        action=None if action is None else _ACTIONS[action],
+                        where=where,
+                    )
         if isinstance(item, str):
             name, args, holder = item, {}, None
         elif isinstance(item, dict) and len(item) == 1:
@@ -398,3 +419,43 @@ def load_script(script: str | Path | Mapping[str, Any], *, source: str | None = 
         return parse_script(data, locator, folder=path.parent)
     data, locator = load(script, source)
     return parse_script(data, locator)
+
+
+def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
+    """An event as a hand script writes it: ``burn``, ``{act: {seat: 4, action: call}}``."""
+    args: dict[str, Any] = {}
+    for key in ("seat", "action", "amount", "at", "cards", "to"):
+        value = getattr(event, key)
+        if value is not None:
+            args[key] = value.value if isinstance(value, Action) else value
+    for key in ("exposed", "boxed", "unnoticed"):
+        if getattr(event, key):
+            args[key] = True
+    if event.card is not None:
+        args["burn"] = event.card.text
+    return {str(event.name): args} if args else str(event.name)
+
+
+#: a mutable twin of :class:`Event`, slot for slot: :func:`quick_event` fills one and makes it
+#: an Event (the frozen ``__init__`` sets each field through ``object.__setattr__``, which makes
+#: reading a script four times slower)
+_Draft = make_dataclass(
+    "_Draft",
+    [(item.name, item.type, field(default=item.default)) for item in fields(Event)],
+    slots=True,
+    kw_only=True,
+)
+
+
+def quick_event(
+    *,
+    name: EventName,
+    index: int,
+    where: str | None,
+    seat: int | None = None,
+    action: Action | None = None,
+) -> Event:
+    """``Event(name=..., index=..., where=..., seat=..., action=...)``, built quicker."""
+    draft = _Draft(name=name, index=index, where=where, seat=seat, action=action)
+    draft.__class__ = Event
+    return cast(Event, draft)

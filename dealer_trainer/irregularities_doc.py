@@ -19,6 +19,7 @@ from dealer_trainer.betting import Stakes, Structure
 from dealer_trainer.cards import parse_cards, stacked_deck
 from dealer_trainer.engine import play, snapshot
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.handscript import script_item
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.rulings import (
     AUTO_STEPS,
@@ -117,7 +118,7 @@ def _example_events(name: str) -> tuple[Any, ...]:
     )
     deck = tuple(stacked_deck(parse_cards(item.staging.deck)))
     script = HandScript(table=table, deck=deck, seed=None, events=())
-    return tuple(event.item() for event in bring_about(script, item))
+    return tuple(script_item(event) for event in bring_about(script, item))
 
 
 def example_script(item: Situation, ruleset: str | None = None) -> dict[str, Any]:

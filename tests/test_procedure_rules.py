@@ -515,7 +515,7 @@ def test_an_event_written_bare_without_its_required_arguments_is_a_located_scrip
 
 
 def test_an_event_builds_back_into_the_script_item_it_was_read_from() -> None:
-    from dealer_trainer.handscript import parse_script
+    from dealer_trainer.handscript import parse_script, script_item
 
     items = [
         "burn",
@@ -527,7 +527,7 @@ def test_an_event_builds_back_into_the_script_item_it_was_read_from() -> None:
         {"scramble": {"burn": "As"}},
     ]
     parsed = parse_script({"table": {"seats": 3}, "deck": [], "events": items})
-    assert [event.item() for event in parsed.events] == items
+    assert [script_item(event) for event in parsed.events] == items
 
 
 # --- one record per dealer error --------------------------------------------------------------
@@ -582,3 +582,17 @@ def test_a_recovery_is_one_object_that_handle_refuses_and_expected_next_all_ask(
         assert hand.expected_next() == ["retrieve"] == hand.recovery.expected(True)
         assert hand.refuses("burn") and hand.recovery.performs("burn") is None
         assert not hand.refuses("retrieve") and hand.recovery.performs("retrieve") == "retrieve"
+
+
+def test_a_quickly_built_event_is_the_same_frozen_event() -> None:
+    import dataclasses
+
+    from dealer_trainer.betting import Action
+    from dealer_trainer.handscript import quick_event
+    from dealer_trainer.procedure.events import Event, EventName
+
+    quick = quick_event(name=EventName.ACT, index=3, where="4:5", seat=2, action=Action.CALL)
+    slow = Event(name=EventName.ACT, index=3, where="4:5", seat=2, action=Action.CALL)
+    assert type(quick) is Event and quick == slow and hash(quick) == hash(slow)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.seat = 3  # type: ignore[misc]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Any
 
 from dealer_trainer.betting import Action
 from dealer_trainer.cards import Card
@@ -35,7 +34,6 @@ __all__ = [
     "EventSpec",
     "Performer",
     "StepRole",
-    "spec",
 ]
 
 
@@ -152,14 +150,6 @@ VOCABULARY: tuple[EventSpec, ...] = tuple(
     for name, by, step, check, args, words in _ROWS
 )
 
-_SPECS: dict[str, EventSpec] = {item.name: item for item in VOCABULARY}
-
-
-def spec(name: str) -> EventSpec:
-    """The vocabulary's row for an event name (``KeyError`` for a name it does not know)."""
-    return _SPECS[name]
-
-
 #: every event, with the arguments it takes
 EVENT_ARGS: dict[str, frozenset[str]] = {str(item.name): item.args for item in VOCABULARY}
 #: the arguments each event cannot go without (only events that have some)
@@ -228,17 +218,3 @@ class Event:
             f"burn {self.card}" if self.card is not None else "",
         )
         return " ".join([self.name, *(part for part in parts if part)])
-
-    def item(self) -> str | dict[str, dict[str, Any]]:
-        """The event as a hand script writes it: ``burn``, ``{act: {seat: 4, action: call}}``."""
-        args: dict[str, Any] = {}
-        for key in ("seat", "action", "amount", "at", "cards", "to"):
-            value = getattr(self, key)
-            if value is not None:
-                args[key] = value.value if isinstance(value, Action) else value
-        for key in ("exposed", "boxed", "unnoticed"):
-            if getattr(self, key):
-                args[key] = True
-        if self.card is not None:
-            args["burn"] = self.card.text
-        return {str(self.name): args} if args else str(self.name)

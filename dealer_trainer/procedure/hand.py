@@ -162,12 +162,14 @@ class Hand:
             if not events[event.name].trigger(self, event):
                 raise Rejected(f"{event.describe()} cannot happen now", rule=self._step_rule())
             recovery = self.recovery  # read again: a next hand starts with a new one
-            if opens:
-                recovery.take(opens)
-            self._settle()
-            while not recovery.step_due() and self._may_advance():
-                events[ADVANCE].trigger(self)
+            if recovery.pending:
+                if opens:
+                    recovery.take(opens)
                 self._settle()
+            while not (recovery.pending and recovery.step_due()) and self._may_advance():
+                events[ADVANCE].trigger(self)
+                if recovery.pending:
+                    self._settle()
         except Rejected as refused:
             rejection = Rejection(event.index, event.name, refused.reason, refused.rule)
             self.rejected.append(rejection)

@@ -95,21 +95,13 @@ class Made:
 
     def words(self, template: str) -> str:
         """The template filled in, as a sentence."""
-        seats, cards, due = self.seats or [0], self.cards or [""], self.due or [0]
-        pitched = self.pitched
+        n, seats, cards = self.pitched, self.seats or [0], self.cards or [""]
         text = template.format(
-            pitched=f"{pitched} card{'s' * (pitched != 1)} went out as they should; then "
-            if pitched
-            else "",
-            ordinal=_ORDINALS[pitched] if pitched < len(_ORDINALS) else f"{pitched + 1}th",
-            seat=seats[0],
-            card=cards[0],
-            seat2=seats[-1],
-            card2=cards[-1],
-            due=due[0],
+            pitched=f"{n} card{'s' * (n != 1)} went out as they should; then " if n else "",
+            ordinal=_ORDINALS[n] if n < len(_ORDINALS) else f"{n + 1}th",
+            **{"seat": seats[0], "card": cards[0], "seat2": seats[-1], "card2": cards[-1]},
+            **{"due": (self.due or [0])[0], "to_act": self.to_act, "board": " ".join(self.board)},
             first=self.first,
-            to_act=self.to_act,
-            board=" ".join(self.board),
         )
         return text[:1].upper() + text[1:]
 

@@ -79,14 +79,10 @@ def _replace(hand: Hand, recovery: Recovery | None) -> str:
     return "Give the player the top card of the stub in place of the face-up card"
 
 
-def _scramble(hand: Hand, recovery: Recovery | None) -> str:
-    return "Mix the board cards face down and burn one of them at random"
-
-
 _RECOVERY_LABELS: dict[str, Callable[[Hand, Recovery | None], str]] = {
     "retrieve": _retrieve,
     "set_aside": _set_aside,
     "reshuffle": _reshuffle,
     "replace": _replace,
-    "scramble": _scramble,
+    "scramble": lambda hand, recovery: "Mix the board cards face down and burn one at random",
 }
