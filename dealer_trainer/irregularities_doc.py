@@ -15,11 +15,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from dealer_trainer.betting import Stakes, Structure
-from dealer_trainer.cards import parse_cards, stacked_deck
 from dealer_trainer.engine import play, snapshot
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.handscript import script_item
+from dealer_trainer.handscript import load_script, script_item
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.rulings import (
     AUTO_STEPS,
@@ -36,7 +34,6 @@ from dealer_trainer.procedure.rulings import (
     Situation,
     situation,
 )
-from dealer_trainer.procedure.script import HandScript, TableSpec
 from dealer_trainer.procedure.staging import bring_about
 from dealer_trainer.rules.rulesets import BUILTIN, OPTIONS, Ruleset, parse_ruleset
 from dealer_trainer.yamlio import load
@@ -110,14 +107,7 @@ def _event_text(event: Any) -> str:
 def _example_events(name: str) -> tuple[Any, ...]:
     """A situation's example events at :data:`EXAMPLE_TABLE`, as its record brings it about."""
     item = situation(name)
-    seats, (small, big) = EXAMPLE_TABLE["seats"], EXAMPLE_TABLE["blinds"]
-    table = TableSpec(
-        stacks=tuple((seat, 200) for seat in range(1, seats + 1)),
-        button=EXAMPLE_TABLE["button"],
-        stakes=Stakes(Structure.NO_LIMIT, small, big),
-    )
-    deck = tuple(stacked_deck(parse_cards(item.staging.deck)))
-    script = HandScript(table=table, deck=deck, seed=None, events=())
+    script = load_script({"table": EXAMPLE_TABLE, "deck": item.staging.deck.split(), "events": []})
     return tuple(script_item(event) for event in bring_about(script, item))
 
 
