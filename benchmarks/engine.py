@@ -1,4 +1,4 @@
-"""Hands per second: ``dealer_trainer`` against PokerKit, on two workloads.
+"""Hands per second: ``dealer_trainer`` against PokerKit, and against the floor, on two workloads.
 
 Both workloads: 6 players, blinds 1/2, stacks 200, a fresh shuffle every hand, everyone checks
 or calls to the showdown (the big blind checks its option), every hand shown down.
@@ -14,6 +14,9 @@ or calls to the showdown (the big blind checks its option), every hand shown dow
   (:func:`dealer_trainer.handscript.parse_script`) before the clock starts: only
   :func:`dealer_trainer.engine.play` and :func:`~dealer_trainer.engine.snapshot` are timed.
   The checking is timed on its own as well, to give the rate with it (comparable to ``normal``).
+* the floor: the same 6-player hand copied, shuffled, cut and dealt with plain lists (a fresh
+  deck each hand, two hole cards each, three burns and five board cards) and no judging at all:
+  the least any dealing engine does. Each workload's rate is set against it as well.
 * PokerKit: ``NoLimitTexasHoldem.create_state`` with every automation but the players'
   decisions (PokerKit shuffles its own deck per state), then ``check_or_call()`` until the hand
   is over. PokerKit knows no dealer errors: both workloads are set against this one PokerKit
@@ -21,7 +24,7 @@ or calls to the showdown (the big blind checks its option), every hand shown dow
 
 Ours and PokerKit alternate in rounds of ``--hands`` hands each (after a short warm-up), and
 each rate is the median over the rounds, so drift in the machine's speed hits both alike. The
-goal is ours at 20 times PokerKit's rate or more, on each workload.
+goals, on each workload: ours at 25 times PokerKit's rate or more, and at 1/30 of the floor's.
 
     python benchmarks/engine.py                    # both workloads, 5 rounds of 300 hands each
     python benchmarks/engine.py --workload errors --hands 300 --rounds 3 --json
@@ -37,6 +40,7 @@ import json
 import os
 import platform
 import pstats
+import random
 import statistics
 import sys
 import time
@@ -50,6 +54,7 @@ from typing import Any
 from pokerkit import Automation, NoLimitTexasHoldem
 
 from dealer_trainer import replay
+from dealer_trainer.cards import STANDARD_DECK, Card, cut, shuffle
 from dealer_trainer.engine import play, snapshot
 from dealer_trainer.handscript import HandScript, parse_script
 
@@ -57,7 +62,8 @@ PLAYERS = 6
 BUTTON = 1
 BLINDS = (1, 2)
 STACK = 200
-GOAL = 20.0  # ours / PokerKit
+GOAL = 25.0  # ours / PokerKit
+FLOOR_GOAL = 30.0  # the floor / ours, at most
 WORKLOADS = ("normal", "errors")
 ERROR_EVERY = 3  # in the errors workload, every third hand holds a dealer error
 
@@ -270,6 +276,30 @@ def run_pokerkit(hands: int) -> float:
     return time.perf_counter() - start
 
 
+def run_floor(hands: int) -> float:
+    """Copy, shuffle, cut and deal ``hands`` times the same 6-player hand, judging nothing (the
+    floor under any dealing engine); return the seconds taken."""
+    seats = list(range(1, PLAYERS + 1))
+    order = [*seats[BUTTON:], *seats[:BUTTON]]
+    gc.collect()
+    start = time.perf_counter()
+    for seed in range(hands):
+        rng = random.Random(seed)
+        deck = list(STANDARD_DECK)
+        shuffle(deck, rng)
+        deck = cut(deck, rng.randint(4, len(deck) - 4))
+        holes: dict[int, list[Card]] = {seat: [] for seat in seats}
+        for index in range(2 * PLAYERS):
+            holes[order[index % PLAYERS]].append(deck.pop(0))
+        burns: list[Card] = []
+        board: list[Card] = []
+        for count in (3, 1, 1):
+            burns.append(deck.pop(0))
+            board.extend(deck[:count])
+            del deck[:count]
+    return time.perf_counter() - start
+
+
 def _rates(hands: int, seconds: list[float]) -> tuple[float, list[float]]:
     rates = [hands / taken for taken in seconds]
     return statistics.median(rates), [round(rate, 1) for rate in rates]
@@ -285,7 +315,14 @@ def measure(hands: int, rounds: int, warmup: int, workloads: tuple[str, ...]) ->
     if errors:
         run_errors(error_hands(warmup))
     run_pokerkit(warmup)
-    timings: dict[str, list[float]] = {"normal": [], "errors": [], "parse": [], "pokerkit": []}
+    run_floor(warmup)
+    timings: dict[str, list[float]] = {
+        "normal": [],
+        "errors": [],
+        "parse": [],
+        "pokerkit": [],
+        "floor": [],
+    }
     for _ in range(rounds):
         if normal:
             timings["normal"].append(run_ours(normal))
@@ -293,10 +330,17 @@ def measure(hands: int, rounds: int, warmup: int, workloads: tuple[str, ...]) ->
             timings["errors"].append(run_errors(errors))
             timings["parse"].append(run_parse(errors))
         timings["pokerkit"].append(run_pokerkit(hands))
+        timings["floor"].append(run_floor(hands))
     theirs_rate, theirs_rounds = _rates(hands, timings["pokerkit"])
+    floor_rate, floor_rounds = _rates(hands, timings["floor"])
 
     def verdict(rate: float) -> dict[str, Any]:
-        return {"ratio": round(rate / theirs_rate, 2), "meets_goal": rate / theirs_rate >= GOAL}
+        return {
+            "ratio": round(rate / theirs_rate, 2),
+            "meets_goal": rate / theirs_rate >= GOAL,
+            "floor_ratio": round(floor_rate / rate, 1),
+            "meets_floor_goal": floor_rate / rate <= FLOOR_GOAL,
+        }
 
     result: dict[str, Any] = {
         "hands_per_round": hands,
@@ -304,6 +348,9 @@ def measure(hands: int, rounds: int, warmup: int, workloads: tuple[str, ...]) ->
         "goal_ratio": GOAL,
         "pokerkit_hands_per_second": round(theirs_rate, 1),
         "pokerkit_rounds": theirs_rounds,
+        "floor_goal": FLOOR_GOAL,
+        "floor_hands_per_second": round(floor_rate, 1),
+        "floor_rounds": floor_rounds,
         "workloads": {},
         "python": platform.python_version(),
         "pokerkit": version("pokerkit"),
@@ -378,6 +425,8 @@ def report(result: dict[str, Any]) -> str:
         f"Python {result['python']}, PokerKit {result['pokerkit']}, {result['machine']}",
         f"pokerkit:        {result['pokerkit_hands_per_second']:>8.1f} hands/s  "
         f"{result['pokerkit_rounds']}",
+        f"floor:         {result['floor_hands_per_second']:>10.1f} hands/s  "
+        f"{result['floor_rounds']}  (copy, shuffle, cut and deal the hand; no judging)",
     ]
     for name, item in result["workloads"].items():
         verdict = "meets" if item["meets_goal"] else "misses"
@@ -392,6 +441,9 @@ def report(result: dict[str, Any]) -> str:
             f"  ours:          {item['ours_hands_per_second']:>8.1f} hands/s  "
             f"{item['ours_rounds']}",
             f"  ratio ours/pokerkit: {item['ratio']:.2f} ({verdict} the goal of {goal:.0f}x)",
+            f"  the floor is {item['floor_ratio']:.1f}x ours "
+            f"({'meets' if item['meets_floor_goal'] else 'misses'} the goal of at most "
+            f"{result['floor_goal']:.0f}x)",
         ]
         if name == "errors":
             lines += [

@@ -2,8 +2,8 @@
 
 :func:`draft` takes a table, a ruleset and the dealer error to inject, and returns a scenario
 mapping (contract 2) ready to write as YAML: ``setup`` is built by driving the engine on that
-table (:data:`RECIPES` says where the error goes: after the deal, with one player still to act,
-...), and the choices come from the rulings: the recovery the engine requires, the other
+table (the error's record says how to bring it about: after the deal, with one player still to
+act, ...), and the choices come from the rulings: the recovery the engine requires, the other
 rulebook's recovery where it differs, and common mistakes. The draft validates as it is; the
 pit boss then edits the wording.
 """
@@ -16,50 +16,16 @@ from typing import Any
 
 import yaml
 
-from dealer_trainer.errors import ScriptError
-from dealer_trainer.handscript import parse_script
+from dealer_trainer.errors import Rejected, ScriptError
+from dealer_trainer.handscript import parse_script, script_item
+from dealer_trainer.procedure import rulings
 from dealer_trainer.procedure.rulings import MISDEAL_STEPS, MISDEAL_WORDS, Outcome, situation
+from dealer_trainer.procedure.staging import bring_about
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.scenario import recovery_steps
 
-__all__ = ["RECIPES", "Mistake", "draft", "dump", "setup_for", "situations"]
-
-#: where each dealer error is injected; the macro steps are expanded by :func:`setup_for`:
-#: ``betting`` plays the round out (everyone calls or checks), ``all_but_one`` leaves exactly
-#: one player still to act, ``to_button`` / ``to_third`` pitch to a given seat of the order
-RECIPES: dict[str, tuple[Any, ...]] = {
-    "exposed_first_cards": ("post_blinds", {"pitch": {"exposed": True}}),
-    "exposed_other_card": ("post_blinds", "pitch", "pitch", {"pitch": {"exposed": True}}, "deal"),
-    "exposed_two_cards": (
-        "post_blinds",
-        "pitch",
-        "pitch",
-        {"pitch": {"exposed": True}},
-        {"pitch": {"exposed": True}},
-    ),
-    "extra_card": ("post_blinds", "deal", "pitch"),
-    "extra_cards": ("post_blinds", "deal", "pitch", "pitch"),
-    "boxed_card": ("post_blinds", "pitch", {"pitch": {"boxed": True}}),
-    "boxed_cards": (
-        *("post_blinds", {"pitch": {"boxed": True}}, "replace"),
-        *("pitch", {"pitch": {"boxed": True}}),
-    ),
-    "wrong_first_seat": ("post_blinds", "to_button"),
-    "missed_seat": ("post_blinds", "pitch", "to_third"),
-    "flop_too_many_cards": ("post_blinds", "deal", "betting", "burn", {"flop": {"cards": 4}}),
-    "flop_five_or_more_cards": ("post_blinds", "deal", "betting", "burn", {"flop": {"cards": 5}}),
-    "flop_without_burn": ("post_blinds", "deal", "betting", "flop"),
-    "premature_flop": ("post_blinds", "deal", "all_but_one", "burn", "flop"),
-    "premature_turn": (
-        *("post_blinds", "deal", "betting", "burn", "flop"),
-        *("all_but_one", "burn", "turn"),
-    ),
-    "premature_river": (
-        *("post_blinds", "deal", "betting", "burn", "flop", "betting", "burn", "turn"),
-        *("all_but_one", "burn", "river"),
-    ),
-}
+__all__ = ["Mistake", "draft", "dump", "setup_for", "situations"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,69 +50,28 @@ MISTAKES: tuple[Mistake, ...] = (
 
 def situations() -> list[str]:
     """The dealer errors the wizard can inject, in the order of the topics."""
-    return [name for item in TOPICS for name in item.situations if name in RECIPES]
-
-
-def _topic_of(name: str) -> str:
-    return next(item.slug for item in TOPICS if name in item.situations)
-
-
-def _passive(hand: Any) -> dict[str, Any]:
-    from dealer_trainer.betting import Action
-
-    seat = hand.betting.to_act
-    action = "check" if Action.CHECK in hand.betting.legal_actions(seat) else "call"
-    return {"act": {"seat": seat, "action": action}}
-
-
-def _play(hand: Any, table: Mapping[str, Any], item: Any, events: list[Any]) -> None:
-    """Deal ``item`` (a script event) on the hand; it must be accepted. Add it to ``events``."""
-    event = parse_script({"table": dict(table), "deck": [], "events": [item]}).events[0]
-    verdict = hand.handle(replace(event, index=len(events)))
-    if verdict.outcome != "accepted":
-        raise ScriptError(f"cannot build this setup on this table: {verdict.reason}")
-    events.append(item)
+    drilled = {item.name for item in rulings.drilled()}
+    return [name for item in TOPICS for name in rulings.situations_of(item.slug) if name in drilled]
 
 
 def setup_for(table: Mapping[str, Any], name: str, ruleset: Ruleset | None = None) -> list[Any]:
-    """The setup events that bring ``table`` to the dealer error ``name`` (a situation).
+    """The setup events that bring ``table`` to the dealer error ``name`` (a situation), as a
+    script writes them.
 
     Raises :class:`ScriptError` when the error cannot arise on this table under ``ruleset``
     (under tda-2024 one extra card is already a misdeal: there is no second).
     """
-    from dealer_trainer.procedure.hand import Hand
-
-    if name not in RECIPES:
-        raise ScriptError(f"the wizard cannot inject {name!r}; it can: {', '.join(RECIPES)}")
+    known = situations()
+    if name not in known:
+        raise ScriptError(f"the wizard cannot inject {name!r}; it can: {', '.join(known)}")
     script = parse_script({"table": dict(table), "deck": [], "events": []})
     if ruleset is not None:
         script = replace(script, table=replace(script.table, ruleset=ruleset))
-    events: list[Any] = []
-    with Hand(script) as hand:
-        for step in RECIPES[name]:
-            if step == "betting":
-                while hand.to_act is not None:
-                    _play(hand, table, _passive(hand), events)
-            elif step == "all_but_one":
-                betting = hand.betting
-                assert betting is not None
-                for _ in range(sum(seat not in betting.all_in for seat in betting.live) - 1):
-                    _play(hand, table, _passive(hand), events)
-            elif step in ("to_button", "to_third"):
-                order = hand.order
-                if step == "to_third" and len(order) < 3:
-                    raise ScriptError("a missed seat needs a table of three players or more")
-                seat = order[-1] if step == "to_button" else order[2]
-                _play(hand, table, {"pitch": {"to": seat}}, events)
-            else:
-                _play(hand, table, step, events)
-        arisen = list(dict.fromkeys(item.situation for item in hand.irregularities))
-    if name not in arisen:
-        got = ", ".join(arisen) or "nothing"
-        raise ScriptError(
-            f"{name} cannot arise under {script.table.ruleset.name}: this setup ends in {got}"
-        )
-    return events
+    try:
+        events = bring_about(script, rulings.situation(name))
+    except Rejected as refused:
+        raise ScriptError(refused.reason) from None
+    return [script_item(event) for event in events]
 
 
 def _other(ruleset: Ruleset) -> Ruleset:
@@ -209,7 +134,7 @@ def draft(
     return {
         "id": ident,
         "title": title or found.title,
-        "topic": _topic_of(name),
+        "topic": found.topic,
         "difficulty": difficulty,
         "ruleset": ruleset.name if ruleset.source is None else str(ruleset.source),
         "situation": name,

@@ -10,12 +10,14 @@ Two keys extend it: ``to_act`` (the seat whose turn it is to bet, or null) and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from dealer_trainer.cards import Card
 from dealer_trainer.handscript import HandScript, load_script
 from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.rules.rulesets import Ruleset
 
 __all__ = ["play", "replay", "snapshot"]
 
@@ -26,14 +28,24 @@ def _cards(cards: Sequence[Card]) -> list[str]:
     return [card.text for card in cards]
 
 
-def play(script: ScriptSource, *, auto_recover: bool = False, check: bool = False) -> Hand:
+def play(
+    script: ScriptSource,
+    *,
+    auto_recover: bool = False,
+    check: bool = False,
+    ruleset: Ruleset | None = None,
+) -> Hand:
     """Run every event of a script; return the hand, detached from the machine.
+
+    ``ruleset`` plays the hand under that ruleset instead of the table's.
 
     ``check`` proves the card and chip invariants after every event (slower; for tests).
     ``auto_recover`` has the engine perform, before each event and at the end, the recovery
     steps that have fallen due and are not a player's action or a normal dealing step.
     """
     parsed = script if isinstance(script, HandScript) else load_script(script)
+    if ruleset is not None:
+        parsed = replace(parsed, table=replace(parsed.table, ruleset=ruleset))
     with Hand(parsed, check=check) as hand:
         for event in parsed.events:
             if auto_recover and hand.recoveries:

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import field, fields, make_dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from dealer_trainer.betting import Action, Stakes, Structure
 from dealer_trainer.cards import Card, stacked_deck
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.procedure.events import EVENT_ARGS, REQUIRED_ARGS, Event, EventName
+from dealer_trainer.procedure.script import HandScript, TableSpec
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, resolve
 from dealer_trainer.yamlio import Locator, load, load_file
 
@@ -33,6 +35,7 @@ __all__ = [
     "TableSpec",
     "load_script",
     "parse_script",
+    "script_item",
 ]
 
 #: the built-in rulesets
@@ -40,112 +43,19 @@ RULESETS = tuple(BUILTIN)
 #: the most seats a hold'em table has
 MAX_SEATS = 10
 
-#: every event a script may hold, with the arguments it takes
-EVENT_ARGS: dict[str, frozenset[str]] = {
-    "shuffle": frozenset(),
-    "cut": frozenset({"at"}),
-    "post_blinds": frozenset(),
-    "pitch": frozenset({"exposed", "boxed", "to", "unnoticed"}),
-    "deal": frozenset(),
-    "act": frozenset({"seat", "action", "amount"}),
-    "burn": frozenset(),
-    "flop": frozenset({"cards"}),
-    "turn": frozenset(),
-    "river": frozenset(),
-    "show": frozenset({"seat"}),
-    "declare_board": frozenset({"seat"}),
-    "muck": frozenset({"seat"}),
-    "next_hand": frozenset(),
-    # the floor learns of an error the dealer made unnoticed (pitch: {unnoticed: true})
-    "notice": frozenset(),
-    # recovery steps (a recovery calls for them; see docs/irregularities.md)
-    "retrieve": frozenset(),
-    "set_aside": frozenset(),
-    "reshuffle": frozenset(),
-    "replace": frozenset(),
-    "scramble": frozenset({"burn"}),
-}
-#: arguments an event cannot go without
-_REQUIRED: dict[str, frozenset[str]] = {
-    "act": frozenset({"seat", "action"}),
-    "show": frozenset({"seat"}),
-    "declare_board": frozenset({"seat"}),
-    "muck": frozenset({"seat"}),
+#: the event names a script may hold, to their typed names
+_NAMES: dict[str, EventName] = {str(name): name for name in EventName}
+#: the events a script may write bare (without arguments): those that need none
+_BARE: dict[str, EventName] = {
+    text: name for text, name in _NAMES.items() if name not in REQUIRED_ARGS
 }
 _ACTIONS: dict[str, Action] = {action.value: action for action in Action}
 _SEAT_AND_ACTION = frozenset({"seat", "action"})
+_SEAT = frozenset({"seat"})
+#: the events that name a seat (and an action) and nothing else, as most of a script does
+_SEATED = {"act": _SEAT_AND_ACTION, "show": _SEAT, "muck": _SEAT, "declare_board": _SEAT}
 _TOP_KEYS = ("table", "deck", "seed", "events")
 _TABLE_KEYS = ("seats", "button", "blinds", "structure", "stacks", "bets", "ruleset")
-
-
-@dataclass(frozen=True, slots=True)
-class TableSpec:
-    """The table a hand is played at."""
-
-    stacks: tuple[tuple[int, int], ...]  # (seat, chips), seat order
-    button: int
-    stakes: Stakes
-    ruleset: Ruleset = BUILTIN["roberts"]
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return tuple(seat for seat, _ in self.stacks)
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One scripted event. ``index`` is its 0-based position in ``events``."""
-
-    name: str
-    index: int
-    seat: int | None = None
-    action: Action | None = None
-    amount: int | None = None
-    at: int | None = None
-    cards: int | None = None
-    exposed: bool = False
-    where: str | None = None
-    boxed: bool = False
-    to: int | None = None
-    card: Card | None = None
-    unnoticed: bool = False
-    #: performed by the engine under --auto-recover, not written in the script
-    auto: bool = False
-
-    def describe(self) -> str:
-        """The event as a dealer would say it: ``act seat 4 raise 8``."""
-        parts = [self.name]
-        if self.seat is not None:
-            parts.append(f"seat {self.seat}")
-        if self.action is not None:
-            parts.append(self.action.value)
-        if self.amount is not None:
-            parts.append(str(self.amount))
-        if self.at is not None:
-            parts.append(f"at {self.at}")
-        if self.cards is not None:
-            parts.append(f"{self.cards} cards")
-        if self.exposed:
-            parts.append("exposed")
-        if self.boxed:
-            parts.append("boxed")
-        if self.to is not None:
-            parts.append(f"to seat {self.to}")
-        if self.unnoticed:
-            parts.append("unnoticed")
-        if self.card is not None:
-            parts.append(f"burn {self.card}")
-        return " ".join(parts)
-
-
-@dataclass(frozen=True, slots=True)
-class HandScript:
-    """A whole hand script, checked."""
-
-    table: TableSpec
-    deck: tuple[Card, ...] | None
-    seed: int | None
-    events: tuple[Event, ...]
 
 
 def _suggest(word: str, options: tuple[str, ...] | frozenset[str]) -> str:
@@ -331,8 +241,24 @@ class _Reader:
 
     def event(self, item: Any, index: int, events: list[Any]) -> Event:
         where = self.locator.where(events, index) if self.locator is not None else None
-        if type(item) is str and item in EVENT_ARGS:
-            return Event(item, index, where=where)
+        if type(item) is str and item in _BARE:
+            return quick_event(name=_BARE[item], index=index, where=where)
+        if type(item) is dict and len(item) == 1:  # the common seated events, checked at once
+            name, raw = next(iter(item.items()))
+            if type(raw) is dict and raw.keys() == _SEATED.get(name):
+                seat, action = raw["seat"], raw.get("action")
+                if (
+                    type(seat) is int
+                    and seat in self.seat_set
+                    and (action is None or (type(action) is str and action in _ACTIONS))
+                ):
+                    return quick_event(
+                        name=_NAMES[name],
+                        index=index,
+                        seat=seat,
+                        action=None if action is None else _ACTIONS[action],
+                        where=where,
+                    )
         if isinstance(item, str):
             name, args, holder = item, {}, None
         elif isinstance(item, dict) and len(item) == 1:
@@ -358,7 +284,7 @@ class _Reader:
             )
         if not args.keys() <= allowed:
             self.unknown_argument(name, args, allowed, holder)
-        required = _REQUIRED.get(name)
+        required = REQUIRED_ARGS.get(name)
         if required is not None and not required <= args.keys():
             missing = sorted(required - args.keys())[0]
             raise self.fail(f"{name} needs '{missing}'", events, index)
@@ -382,7 +308,7 @@ class _Reader:
                     "action",
                 )
         if args.keys() <= _SEAT_AND_ACTION:
-            return Event(name, index, seat, action, where=where)
+            return Event(name=_NAMES[name], index=index, seat=seat, action=action, where=where)
         return self.event_details(name, index, where, seat, action, args, holder)
 
     def event_details(
@@ -417,15 +343,15 @@ class _Reader:
             except ScriptError as exc:
                 raise self.fail(exc.message, holder, "burn") from None
         return Event(
-            name,
-            index,
-            seat,
-            action,
-            amount,
-            at,
-            cards,
-            exposed,
-            where,
+            name=_NAMES[name],
+            index=index,
+            seat=seat,
+            action=action,
+            amount=amount,
+            at=at,
+            cards=cards,
+            exposed=exposed,
+            where=where,
             boxed=boxed,
             to=to,
             card=card,
@@ -493,3 +419,43 @@ def load_script(script: str | Path | Mapping[str, Any], *, source: str | None = 
         return parse_script(data, locator, folder=path.parent)
     data, locator = load(script, source)
     return parse_script(data, locator)
+
+
+def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
+    """An event as a hand script writes it: ``burn``, ``{act: {seat: 4, action: call}}``."""
+    args: dict[str, Any] = {}
+    for key in ("seat", "action", "amount", "at", "cards", "to"):
+        value = getattr(event, key)
+        if value is not None:
+            args[key] = value.value if isinstance(value, Action) else value
+    for key in ("exposed", "boxed", "unnoticed"):
+        if getattr(event, key):
+            args[key] = True
+    if event.card is not None:
+        args["burn"] = event.card.text
+    return {str(event.name): args} if args else str(event.name)
+
+
+#: a mutable twin of :class:`Event`, slot for slot: :func:`quick_event` fills one and makes it
+#: an Event (the frozen ``__init__`` sets each field through ``object.__setattr__``, which makes
+#: reading a script four times slower)
+_Draft = make_dataclass(
+    "_Draft",
+    [(item.name, item.type, field(default=item.default)) for item in fields(Event)],
+    slots=True,
+    kw_only=True,
+)
+
+
+def quick_event(
+    *,
+    name: EventName,
+    index: int,
+    where: str | None,
+    seat: int | None = None,
+    action: Action | None = None,
+) -> Event:
+    """``Event(name=..., index=..., where=..., seat=..., action=...)``, built quicker."""
+    draft = _Draft(name=name, index=index, where=where, seat=seat, action=action)
+    draft.__class__ = Event
+    return cast(Event, draft)

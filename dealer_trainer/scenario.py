@@ -29,6 +29,7 @@ from dealer_trainer.handscript import HandScript, parse_script
 from dealer_trainer.handscript import _kind as _kind
 from dealer_trainer.handscript import _Reader as ScriptReader
 from dealer_trainer.handscript import _suggest as _suggest
+from dealer_trainer.procedure.events import RECOVERY_STEPS
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.topics import TOPICS, Topic, topic
 from dealer_trainer.yamlio import Locator, load, load_file
@@ -74,10 +75,7 @@ CHOICE_FIELDS = ("text", "steps", "answer", "correct")
 KINDS = ("choice", "order", "fact")
 DIFFICULTIES = (1, 2, 3)
 #: the recovery steps a choice or an order question may name (dealer events)
-STEPS = frozenset(
-    {"retrieve", "set_aside", "reshuffle", "shuffle", "cut", "replace", "scramble"}
-    | {"burn", "flop", "turn", "river", "deal", "pitch"}
-)
+STEPS = RECOVERY_STEPS
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -445,7 +443,7 @@ def _odd_chip(hand: Hand) -> int | None:
 
 
 def _next_card_to(hand: Hand) -> int | None:
-    return hand._seat_to_deal() if hand.state == "dealing" else None
+    return hand.seat_to_deal() if hand.state == "dealing" else None
 
 
 #: fact name -> (what it means, how the engine answers it)

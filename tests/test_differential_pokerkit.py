@@ -252,7 +252,7 @@ def _play(rng: random.Random, hand: Hand, deck: list[str], outcome: Outcome) -> 
             )
         index += 1
 
-    feed(Event("post_blinds", index))
+    feed(Event(name="post_blinds", index=index))
     order = hand.order
     betting = hand.betting
     assert betting is not None
@@ -279,7 +279,7 @@ def _play(rng: random.Random, hand: Hand, deck: list[str], outcome: Outcome) -> 
                 raise Mismatch(f"in {name}: our seat to act is {seat}, PokerKit's is {their}")
             total, bet = betting.bets[seat] + betting.stacks[seat], betting.current_bet
             action, amount = choose_decision(rng, state, betting, seat, outcome)
-            feed(Event("act", index, seat=seat, action=action, amount=amount))
+            feed(Event(name="act", index=index, seat=seat, action=action, amount=amount))
             pokerkit_apply(state, action, amount, total, bet)
             if betting.all_in:
                 outcome.all_in = True
@@ -288,21 +288,21 @@ def _play(rng: random.Random, hand: Hand, deck: list[str], outcome: Outcome) -> 
             if state.actor_index is not None:
                 raise Mismatch(f"our betting is over ({name}) but PokerKit waits for a decision")
             if event == "deal":
-                feed(Event("deal", index))
+                feed(Event(name="deal", index=index))
                 for _ in range(2 * len(order)):  # in index order, one card at a time
                     state.deal_hole(next(cards))
             elif event == "burn":
-                feed(Event("burn", index))
+                feed(Event(name="burn", index=index))
                 state.burn_card(next(cards))
             else:
                 count = 3 if event == "flop" else 1
-                feed(Event(event, index))
+                feed(Event(name=event, index=index))
                 state.deal_board("".join(next(cards) for _ in range(count)))
         elif name == "showdown":
             outcome.showdown = True
             for seat in hand.showing_order():
                 if not hand.hand_over:
-                    feed(Event("show", index, seat=seat))
+                    feed(Event(name="show", index=index, seat=seat))
         else:
             raise Mismatch(f"unexpected procedure state {name!r}")
 

@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 import yaml
 
-from dealer_trainer import replay
+from dealer_trainer import irregularities_doc, replay
 from dealer_trainer.handscript import EVENT_ARGS
-from dealer_trainer.procedure import irregularities_doc
 from dealer_trainer.procedure.diagram import render
 from dealer_trainer.procedure.rulings import AUTO_STEPS, EXAMPLE_TABLE, SITUATIONS, WAITS, Situation
 from dealer_trainer.rules.rulesets import BUILTIN, load_ruleset
@@ -94,10 +93,11 @@ def test_irregularities_doc_is_current() -> None:
 
 
 def _example(item: Situation, ruleset: str) -> dict[str, Any]:
+    example = irregularities_doc.example_script(item)
     return {
         "table": {**EXAMPLE_TABLE, "ruleset": ruleset},
-        "deck": list(item.deck),
-        "events": list(item.example),
+        "deck": example["deck"],
+        "events": example["events"],
     }
 
 
@@ -111,7 +111,9 @@ def test_every_situation_example_records_its_kind(item: Situation, ruleset: str)
 
 def test_the_situation_examples_include_board_not_declared() -> None:
     # the showdown error has an example too, checked by the test above like the others
-    assert "board_not_declared" in {item.kind for item in SITUATIONS if item.example}
+    assert "board_not_declared" in {
+        item.kind for item in SITUATIONS if irregularities_doc.example_script(item)["events"]
+    }
 
 
 def test_every_recovery_step_is_a_script_event_or_a_wait() -> None:

@@ -1,6 +1,6 @@
 """The drill: the engine deals, the trainee is the dealer, the engine judges every pick.
 
-Core (:mod:`dealer_trainer.drill`): every point offers exactly the dealer events the engine
+Core (:mod:`dealer_trainer.training.drill`): every point offers exactly the dealer events the engine
 allows plus ones it refuses (proved by trying each on a copy of the hand); right picks run 50
 hands without a rejection and with every card accounted for; a wrong pick is refused with a
 rule the corpus knows; the dealer errors the drill makes are the engine's, and all of them
@@ -29,26 +29,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealer_trainer import drill as drill_module
-from dealer_trainer.authoring import RECIPES
+from dealer_trainer.authoring import situations
 from dealer_trainer.cli import drill as drill_cli
-from dealer_trainer.drill import (
-    GROUPS,
-    PLAYER_EVENTS,
-    Drill,
-    DrillError,
-    Option,
-    Point,
-    dealer_events,
-    injectable,
-    topic_of,
-)
 from dealer_trainer.errors import DealerTrainerError
 from dealer_trainer.handscript import Event
+from dealer_trainer.procedure.events import PLAYER_EVENTS
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.corpus import rule as corpus_rule
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.training.drill import players as drill_module
+from dealer_trainer.training.drill.injection import GROUPS, injectable
+from dealer_trainer.training.drill.options import Option, dealer_events
+from dealer_trainer.training.drill.session import Drill, DrillError, Point, topic_of
 
 RULESETS = ("roberts", "tda-2024")
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,11 +62,11 @@ def _probe(hand: Hand, name: str) -> str:
     for history in (hand._log, hand.rejected, hand.irregularities):
         memo[id(history)] = list(history)
     twin = copy.deepcopy(hand, memo)
-    return twin.handle(Event(name, 10**6)).outcome
+    return twin.handle(Event(name=name, index=10**6)).outcome
 
 
 @pytest.mark.parametrize("ruleset", ["roberts", "tda-2024"])
-@pytest.mark.parametrize("error", sorted(RECIPES))
+@pytest.mark.parametrize("error", sorted(situations()))
 def test_hand_refuses_only_what_handle_rejects_in_every_recovery(error: str, ruleset: str) -> None:
     """Hand.refuses is the first stage of Hand.handle: an event it refuses is rejected."""
     from dealer_trainer.authoring import setup_for
@@ -273,7 +266,7 @@ def test_a_pick_that_is_not_an_option_is_refused() -> None:
 
 def test_the_drill_can_make_every_error_the_wizard_knows_how_to_inject() -> None:
     names = {name for group in GROUPS.values() for name in group}
-    assert names == set(RECIPES)
+    assert names == set(situations())
     assert injectable(BUILTIN["roberts"]) == names
     # under tda-2024 one extra card is already a misdeal: there is no second
     assert injectable(BUILTIN["tda-2024"]) == names - {"extra_cards"}

@@ -23,6 +23,7 @@ import pytest
 
 from dealer_trainer.cards import STANDARD_DECK
 from dealer_trainer.engine import play, snapshot
+from dealer_trainer.irregularities_doc import example_script
 from dealer_trainer.procedure.rulings import EXAMPLE_TABLE, situation
 from dealer_trainer.rules.rulesets import builtin
 
@@ -960,7 +961,8 @@ def test_each_situations_example_records_its_own_kind_and_rule(name: str, rulese
     found = situation(name)
     rule = found.outcome(builtin(ruleset)).rule
     table = {**EXAMPLE_TABLE, "stacks": 100, "ruleset": ruleset}
-    example = {"table": table, "deck": list(found.deck), "events": list(found.example)}
+    script = example_script(found)
+    example = {"table": table, "deck": script["deck"], "events": script["events"]}
     hand = play(example, auto_recover=True, check=True)
     result = snapshot(hand)
     assert result["rejected"] == []

@@ -433,7 +433,7 @@ class DealerErrorMixtures(RuleBasedStateMachine):
         assert verdict.outcome == "accepted", ("expected_next offered it", verdict)
 
     def _event(self, name: str, **args: Any) -> Event:
-        return Event(name, self.sent, **args)
+        return Event(name=name, index=self.sent, **args)
 
     # --- correct events -----------------------------------------------------------------------
 

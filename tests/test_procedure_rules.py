@@ -481,3 +481,118 @@ def test_uncalled_chips_go_back_when_the_bettor_mucks_at_the_showdown() -> None:
     assert result["hand_over"] is True
     assert result["seats"]["2"]["chips"] == 100
     assert result["seats"]["1"]["chips"] == 50  # the 50 nobody matched come back
+
+
+# --- the one vocabulary of events -------------------------------------------------------------
+
+
+def test_the_tables_triggers_are_exactly_the_event_vocabulary() -> None:
+    from dealer_trainer.procedure.events import VOCABULARY
+
+    triggers = {row["trigger"] for row in machine_module.TRANSITIONS} - {machine_module.ADVANCE}
+    assert triggers == {item.name for item in VOCABULARY}
+
+
+def test_every_check_the_vocabulary_names_is_a_method_of_the_hand() -> None:
+    from dealer_trainer.procedure.events import VOCABULARY
+    from dealer_trainer.procedure.hand import Hand
+
+    for item in VOCABULARY:
+        assert callable(getattr(Hand, item.verify, None)), (item.name, item.verify)
+
+
+@pytest.mark.parametrize("name", ["act", "show", "muck", "declare_board"])
+def test_an_event_written_bare_without_its_required_arguments_is_a_located_script_error(
+    name: str,
+) -> None:
+    from dealer_trainer.errors import ScriptError
+
+    text = "table: {seats: 3}\ndeck: []\nevents:\n  - post_blinds\n  - " + name + "\n"
+    with pytest.raises(ScriptError, match=f"{name} needs") as caught:
+        replay(text)
+    assert caught.value.where == "5:5"
+    assert caught.value.exit_code == 2
+
+
+def test_an_event_builds_back_into_the_script_item_it_was_read_from() -> None:
+    from dealer_trainer.handscript import parse_script, script_item
+
+    items = [
+        "burn",
+        {"act": {"seat": 2, "action": "raise", "amount": 8}},
+        {"pitch": {"exposed": True}},
+        {"pitch": {"to": 3, "unnoticed": True}},
+        {"flop": {"cards": 4}},
+        {"cut": {"at": 20}},
+        {"scramble": {"burn": "As"}},
+    ]
+    parsed = parse_script({"table": {"seats": 3}, "deck": [], "events": items})
+    assert [script_item(event) for event in parsed.events] == items
+
+
+# --- one record per dealer error --------------------------------------------------------------
+
+
+def test_every_dealer_error_is_recognised_by_a_row_of_the_table_that_names_it() -> None:
+    from dealer_trainer.procedure.rulings import SITUATIONS
+
+    names = {item.name for item in SITUATIONS}
+    for item in SITUATIONS:
+        assert item.rows, item.name
+    named = {name for _, _, found in machine_module.RECOGNISING_ROWS for name in found}
+    assert named == names
+
+
+def test_every_dealer_errors_window_and_moment_are_the_procedures() -> None:
+    from dealer_trainer.procedure.rulings import SITUATIONS
+    from dealer_trainer.procedure.staging import MOMENTS
+    from dealer_trainer.rules.topics import topic
+
+    states = {state.name for state in machine_module.STATES}
+    for item in SITUATIONS:
+        assert item.window and item.window <= states, item.name
+        assert item.staging.moment is None or item.staging.moment in MOMENTS
+        assert item.name in topic(item.topic).situations
+        assert item.rules
+    assert {s for states_ in MOMENTS.values() for s in states_} <= states
+
+
+def test_every_callback_and_condition_the_table_names_resolves_on_the_model() -> None:
+    from dealer_trainer.procedure.hand import Hand
+
+    for row in machine_module.TRANSITIONS:
+        for key in ("conditions", "unless", "prepare", "before", "after"):
+            names = row.get(key, ())
+            for name in [names] if isinstance(names, str) else names:
+                assert callable(getattr(Hand, name, None)), (row["trigger"], key, name)
+
+
+def test_a_recovery_is_one_object_that_handle_refuses_and_expected_next_all_ask() -> None:
+    from dealer_trainer.handscript import parse_script
+    from dealer_trainer.procedure.hand import Hand
+    from dealer_trainer.procedure.recovery import Recoveries
+
+    events = ["post_blinds", "deal", act(1, "call"), act(2, "call"), "burn", "flop"]
+    parsed = parse_script(script(events))
+    with Hand(parsed) as hand:
+        for event in parsed.events:
+            hand.handle(event)
+        assert isinstance(hand.recovery, Recoveries)
+        assert hand.recoveries is hand.recovery.pending
+        assert hand.expected_next() == ["retrieve"] == hand.recovery.expected(True)
+        assert hand.refuses("burn") and hand.recovery.performs("burn") is None
+        assert not hand.refuses("retrieve") and hand.recovery.performs("retrieve") == "retrieve"
+
+
+def test_a_quickly_built_event_is_the_same_frozen_event() -> None:
+    import dataclasses
+
+    from dealer_trainer.betting import Action
+    from dealer_trainer.handscript import quick_event
+    from dealer_trainer.procedure.events import Event, EventName
+
+    quick = quick_event(name=EventName.ACT, index=3, where="4:5", seat=2, action=Action.CALL)
+    slow = Event(name=EventName.ACT, index=3, where="4:5", seat=2, action=Action.CALL)
+    assert type(quick) is Event and quick == slow and hash(quick) == hash(slow)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.seat = 3  # type: ignore[misc]

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from dealer_trainer.cli.answers import AnswerLines
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.cli.render import Painter
-    from dealer_trainer.drill import Drill, Judgement, Point, Summary
+    from dealer_trainer.training.drill.session import Drill, Judgement, Point, Summary
 
 __all__ = ["DrillUsageError", "add_parser", "run"]
 
@@ -106,8 +106,8 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Run a drill; return the exit code (0 when it ends by Ctrl-C, --points or end of input)."""
     from dealer_trainer.cli.prompts import QuestionaryPrompter, interactive
     from dealer_trainer.cli.session import store_for, trainee_for
-    from dealer_trainer.drill import Drill
     from dealer_trainer.rules.rulesets import BUILTIN
+    from dealer_trainer.training.drill.session import Drill
 
     if not 0.0 <= args.rate <= 1.0:
         raise DrillUsageError(f"--rate must be from 0 to 1, not {args.rate:g}")
@@ -238,7 +238,7 @@ def _opening(drill: Drill, paint: Painter, *, interactive: bool) -> None:
 
 def _show_point(point: Point, drill: Drill, paint: Painter, *, numbered: bool) -> None:
     from dealer_trainer.cli.table_view import draw_table, hand_facts
-    from dealer_trainer.drill import situation_title
+    from dealer_trainer.training.drill.session import situation_title
 
     print()
     print(paint(f"point {point.number} · hand {point.hand_number}", "bold"))
@@ -265,7 +265,7 @@ def _show_judgement(judgement: Judgement, paint: Painter) -> None:
 
 
 def _show_summary(summary: Summary, paint: Painter) -> None:
-    from dealer_trainer.drill import situation_title
+    from dealer_trainer.training.drill.session import situation_title
 
     print()
     percent = f"{summary.accuracy:.0%}" if summary.points else "-"

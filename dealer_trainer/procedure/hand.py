@@ -10,9 +10,10 @@ the one place that judges a scripted event:
 3. otherwise the machine fires it, the callbacks below move cards and chips, and the
    procedure advances as far as its conditions allow.
 
-A rejected event leaves the hand exactly as it was. The dealer errors and the recovery steps
-(the error and step rows of the table) live in :mod:`dealer_trainer.procedure.recovery`,
-mixed into :class:`Hand`; while a recovery is under way it judges an event first.
+A rejected event leaves the hand exactly as it was. The conditions and callbacks of the error
+and step rows live in :mod:`dealer_trainer.procedure.dealer_errors`; the recoveries under way
+are the hand's :class:`~dealer_trainer.procedure.recovery.Recoveries`, which judge an event
+first.
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import TracebackType
+from inspect import isfunction
 from typing import Any, ClassVar
 
 from dealer_trainer.betting import Action, Betting, Ruling, Street
 from dealer_trainer.cards import STANDARD_DECK, Card, cut, shuffle
 from dealer_trainer.errors import InvariantError, Rejected
-from dealer_trainer.handscript import Event, HandScript, TableSpec
+from dealer_trainer.procedure import dealer_errors
+from dealer_trainer.procedure.dealer_errors import HOLE_CARDS, NO_CHIPS
+from dealer_trainer.procedure.events import VOCABULARY, Event, EventName
 from dealer_trainer.procedure.machine import (
     ADVANCE,
     ADVANCE_CONDITIONS,
@@ -36,18 +39,11 @@ from dealer_trainer.procedure.machine import (
     STEP_EVENTS,
     machine,
 )
-from dealer_trainer.procedure.recovery import (
-    HOLE_CARDS,
-    NO_CHIPS,
-    DealerErrors,
-    Irregularity,
-    Recovery,
-)
+from dealer_trainer.procedure.recovery import Irregularity, Recoveries, Recovery
 from dealer_trainer.procedure.rulings import (
-    WAIT_BETTING,
-    WAITS,
     situation,
 )
+from dealer_trainer.procedure.script import HandScript, TableSpec
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.showdown import (
     Pot,
@@ -85,7 +81,7 @@ class Verdict:
     rule: str | None = None
 
 
-class Hand(DealerErrors):
+class Hand:
     """One table's hand (and the hands after it, through ``next_hand``)."""
 
     state: str  # set by the machine
@@ -117,14 +113,14 @@ class Hand(DealerErrors):
         self.mucked: set[int] = set()
         self.declared: set[int] = set()
         self.board_players: dict[int, int] = {}
-        self._blinds: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self.blinds_posted: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self.pots: list[Pot] = []
         self.won: dict[int, int] = {}
         self.awarded = False
-        self.recoveries: list[Recovery] = []
-        self._new_deal()
+        self.recovery = Recoveries()
+        self.new_deal()
 
-    def _new_deal(self) -> None:
+    def new_deal(self) -> None:
         self.dealt = 0
         self.offset = 0  # a deal begun at the wrong seat goes on clockwise from there
         self.actions = 0
@@ -147,12 +143,7 @@ class Hand(DealerErrors):
     def __enter__(self) -> Hand:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *_: object) -> None:
         self.close()
 
     # --- judging ---------------------------------------------------------------------------------
@@ -161,21 +152,24 @@ class Hand(DealerErrors):
         """Judge one event: accept it (and advance the procedure) or reject it with a reason."""
         try:
             opens = 0
-            stepping = bool(self.recoveries)
+            stepping = bool(self.recovery.pending)
             if stepping:  # the recovery under way judges first, with its own rule
-                event, opens = self._judge_step(event)
+                event, opens = self.recovery.judge(event)
             if self._procedure_refuses(event.name, stepping):
                 raise self._out_of_procedure(event)
             self._VERIFY[event.name](self, event)
             events = self._machine.events
             if not events[event.name].trigger(self, event):
                 raise Rejected(f"{event.describe()} cannot happen now", rule=self._step_rule())
-            if opens:
-                self._take_step(opens)
-            self._settle()
-            while not self._step_due() and self._may_advance():
-                events[ADVANCE].trigger(self)
+            recovery = self.recovery  # read again: a next hand starts with a new one
+            if recovery.pending:
+                if opens:
+                    recovery.take(opens)
                 self._settle()
+            while not (recovery.pending and recovery.step_due()) and self._may_advance():
+                events[ADVANCE].trigger(self)
+                if recovery.pending:
+                    self._settle()
         except Rejected as refused:
             rejection = Rejection(event.index, event.name, refused.reason, refused.rule)
             self.rejected.append(rejection)
@@ -196,13 +190,12 @@ class Hand(DealerErrors):
         event may be accepted (as a step, a slip or a dealer error) or refused only for its
         details (a seat, an amount). Pure: the hand is not changed.
         """
-        stepping = bool(self.recoveries)
+        stepping = bool(self.recovery.pending)
         if stepping:
-            taken = self._steps_taken(name)
-            if taken is None:
+            performed = self.recovery.performs(name)
+            if performed is None:
                 return True
-            if taken:
-                name = self.recoveries[0].steps[taken - 1]
+            name = performed
         return self._procedure_refuses(name, stepping)
 
     def _procedure_refuses(self, name: str, stepping: bool) -> bool:
@@ -242,18 +235,37 @@ class Hand(DealerErrors):
 
     def expected_next(self) -> list[str]:
         """The events the procedure allows now (the recovery step due, while one is under way)."""
-        if self.recoveries:
-            due = self.recoveries[0].due()
-            if due not in WAITS:
-                return [due]
-            if due is WAIT_BETTING:  # the players act; the procedure says who may
-                return ["act"] if self.betting is not None and self.betting.to_act else []
+        if self.recovery.pending:
+            to_act = self.betting is not None and bool(self.betting.to_act)
+            expected = self.recovery.expected(to_act)
+            if expected is not None:
+                return expected
         events = list(EVENTS_BY_STATE[self.state])
         if "next_hand" in events and len(self._players_with_chips()) < 2:
             events.remove("next_hand")
         if "act" in events and (self.betting is None or self.betting.to_act is None):
             events.remove("act")
         return events
+
+    @property
+    def recoveries(self) -> list[Recovery]:
+        """The recoveries under way, the one being followed first."""
+        return self.recovery.pending
+
+    def _settle(self) -> None:
+        recovery = self.recovery
+        if recovery.pending:
+            recovery.settle(self.state, self.starting_hands_dealt())
+
+    def recover(self, before: Event | None, index: int) -> None:
+        """Perform every recovery step that has fallen due and is the engine's to take
+        (``--auto-recover``): not a player's action nor a normal dealing step, and not the very
+        step the next scripted event (``before``) spells out.
+        """
+        while (due := self.recovery.auto_step(before)) is not None:
+            step = Event(name=EventName(due), index=index, auto=True)
+            if self.handle(step).outcome != "accepted":
+                return
 
     @property
     def to_act(self) -> int | None:
@@ -318,7 +330,8 @@ class Hand(DealerErrors):
     def verify_scramble(self, event: Event) -> None:
         if event.card is not None and event.card not in self.table.board:
             raise Rejected(f"{event.card} is not on the board: the burn is one of the board cards")
-        if self.recoveries and self.recoveries[0].situation.name == "flop_without_burn":
+        pending = self.recovery.pending
+        if pending and pending[0].situation.name == "flop_without_burn":
             self.table.require(1)
 
     def verify_showdown(self, event: Event) -> None:
@@ -342,28 +355,8 @@ class Hand(DealerErrors):
         if len(self._players_with_chips()) < 2:
             raise Rejected("only one player has chips left: there is no next hand")
 
-    _VERIFY: ClassVar[dict[str, Callable[[Hand, Event], None]]] = {
-        "shuffle": verify_nothing,
-        "cut": verify_cut,
-        "post_blinds": verify_post_blinds,
-        "pitch": verify_pitch,
-        "deal": verify_deal,
-        "act": verify_act,
-        "burn": verify_one_card,
-        "flop": verify_flop,
-        "turn": verify_one_card,
-        "river": verify_one_card,
-        "show": verify_showdown,
-        "declare_board": verify_showdown,
-        "muck": verify_showdown,
-        "next_hand": verify_next_hand,
-        "retrieve": verify_nothing,
-        "set_aside": verify_nothing,
-        "reshuffle": verify_nothing,
-        "replace": verify_one_card,
-        "scramble": verify_scramble,
-        "notice": verify_nothing,
-    }
+    #: per event, its check (the vocabulary names it)
+    _VERIFY: ClassVar[dict[str, Callable[[Hand, Event], None]]]
 
     # --- conditions (pure) ----------------------------------------------------------------------
 
@@ -411,13 +404,13 @@ class Hand(DealerErrors):
         stacks = {seat: self.table.stacks[seat] for seat in self.order}
         self.betting = Betting(self.order, stacks, self.spec.stakes)
         self.betting.post_blinds()
-        self._blinds = (dict(self.betting.stacks), dict(self.betting.contributed))
+        self.blinds_posted = (dict(self.betting.stacks), dict(self.betting.contributed))
         self.dealt = 0
 
-    def _seat_to_deal(self) -> int:
+    def seat_to_deal(self) -> int:
         return self.order[(self.dealt + self.offset) % len(self.order)]
 
-    def _pitch_one(self, seat: int | None = None) -> tuple[int, Card]:
+    def pitch_one(self, seat: int | None = None) -> tuple[int, Card]:
         if seat is None:
             seat = self.order[(self.dealt + self.offset) % len(self.order)]
         card = self.table.stub.pop(0)
@@ -426,11 +419,11 @@ class Hand(DealerErrors):
         return seat, card
 
     def pitch_card(self, event: Event) -> None:
-        self._pitch_one()
+        self.pitch_one()
 
     def deal_rest(self, event: Event) -> None:
         while self.dealt < HOLE_CARDS * len(self.order):
-            self._pitch_one()
+            self.pitch_one()
 
     def apply_action(self, event: Event) -> None:
         assert self.betting is not None and self._ruling is not None and event.seat is not None
@@ -465,7 +458,7 @@ class Hand(DealerErrors):
             # a hand with the wrong number of cards, tabled: the error comes to light too late
             # for a misdeal, and the hand is dead
             self.latent.clear()
-            self._irregular("late_wrong_count", event)
+            dealer_errors.irregular(self, "late_wrong_count", event)
             self.betting.kill(seat)
             self.table.to_muck(seat)
             return
@@ -604,6 +597,14 @@ class Hand(DealerErrors):
         if total != self.chips_total:
             raise InvariantError(f"the table holds {total} chips, not {self.chips_total}")
 
+
+# the conditions and callbacks of the error and step rows (procedure/dealer_errors.py) are the
+# hand's methods too: the machine calls each by the name the table gives it
+for _name, _function in vars(dealer_errors).items():
+    if isfunction(_function) and _function.__module__ == dealer_errors.__name__:
+        setattr(Hand, _name, _function)
+
+Hand._VERIFY = {item.name: getattr(Hand, item.verify) for item in VOCABULARY}
 
 #: per state, the condition functions of its advance rows: the engine fires ``advance`` only
 #: when one of them holds (the machine then picks the row, as the table says)

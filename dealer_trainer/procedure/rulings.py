@@ -20,10 +20,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_trainer.procedure.events import AUTO_STEPS, SCRIPT_STEPS, STEP_ALIASES, Event, EventName
+from dealer_trainer.procedure.staging import MISDEAL_CARDS, Macro, Staging
 from dealer_trainer.rules.rulesets import Ruleset
 
 __all__ = [
     "AUTO_STEPS",
+    "EXAMPLE_TABLE",
     "LETS_THROUGH",
     "SCRIPT_STEPS",
     "SITUATIONS",
@@ -34,7 +37,9 @@ __all__ = [
     "WAIT_PITCHES",
     "Outcome",
     "Situation",
+    "drilled",
     "situation",
+    "situations_of",
 ]
 
 WAIT_DEAL = "(the deal goes on)"
@@ -47,13 +52,6 @@ LETS_THROUGH: dict[str, tuple[str, ...]] = {
     WAIT_PITCHES: ("pitch",),  # another one is more of the same error
     WAIT_BETTING: ("act",),
 }
-#: other names a recovery step goes by in a script
-STEP_ALIASES: dict[str, str] = {"shuffle": "reshuffle"}
-
-#: recovery steps the engine performs itself under ``--auto-recover``
-AUTO_STEPS = frozenset({"retrieve", "set_aside", "reshuffle", "cut", "replace", "scramble"})
-#: steps that stay the script's: normal dealing and players' actions
-SCRIPT_STEPS = frozenset({"pitch", "deal", "burn", "flop", "turn", "river", "act"})
 
 #: the steps of every misdeal: all dealt cards back, shuffle, cut; then the script redeals
 MISDEAL_STEPS = ("retrieve", "reshuffle", "cut")
@@ -80,38 +78,68 @@ class Outcome:
     reburn: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Situation:
-    """A dealer error the engine recognises, and its outcome under each variant."""
+    """One dealer error: how the engine recognises it, its recovery under each rulebook, where
+    and how it happens, and its topic.
+
+    The rows of the procedure table that recognise it name it (``error=`` or ``records=``);
+    :attr:`rows` reads them back.
+    """
 
     name: str
+    #: the irregularity kind the engine records
     kind: str
     title: str
+    #: the topic slug (:mod:`dealer_trainer.rules.topics`) it is trained and looked up under
+    topic: str
     #: what decides the variant: ``family`` (roberts / tda-2024) or a ruleset option's name
     decided_by: str
     variants: Mapping[Any, Outcome]
-    #: an example script (events after the deal or the blinds) that produces the situation
-    example: tuple[Any, ...] = ()
-    #: the stacked deck of the example, top first (the standard order when empty)
-    deck: tuple[str, ...] = ()
+    #: the procedure states in which the error can be made
+    window: frozenset[str]
+    #: how to bring it about on a table (the wizard, the drill, the docs' example)
+    staging: Staging
 
     def outcome(self, ruleset: Ruleset) -> Outcome:
         """The outcome a ruleset calls for."""
         key = ruleset.family if self.decided_by == "family" else getattr(ruleset, self.decided_by)
         return self.variants[key]
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules its variants cite."""
+        return tuple(dict.fromkeys(outcome.rule for outcome in self.variants.values()))
 
-def _act(seat: int, action: str) -> dict[str, Any]:
-    return {"act": {"seat": seat, "action": action}}
+    @property
+    def rows(self) -> tuple[tuple[str, str], ...]:
+        """The (event, state) rows of the procedure table that recognise it."""
+        from dealer_trainer.procedure.machine import RECOGNISING_ROWS  # the lookup needs no machine
+
+        return tuple(
+            (trigger, state) for trigger, state, names in RECOGNISING_ROWS if self.name in names
+        )
 
 
 #: the examples' table: three seats, button on 1, blinds 1-2, the deck in standard order
 EXAMPLE_TABLE: dict[str, Any] = {"seats": 3, "button": 1, "blinds": [1, 2]}
-_PREFLOP = (_act(1, "call"), _act(2, "call"), _act(3, "check"))
-_CHECKS = (_act(2, "check"), _act(3, "check"), _act(1, "check"))
-_TO_FLOP = ("post_blinds", "deal", *_PREFLOP, "burn", "flop")
-_TO_TURN = (*_TO_FLOP, *_CHECKS, "burn", "turn")
-_TO_RIVER = (*_TO_TURN, *_CHECKS, "burn", "river")
+
+E = EventName
+# fmt: off
+POST_BLINDS, DEAL, PITCH, BURN, FLOP, TURN, RIVER, NOTICE, REPLACE = (
+    Event(name=name) for name in (E.POST_BLINDS, E.DEAL, E.PITCH, E.BURN, E.FLOP, E.TURN, E.RIVER,
+                                  E.NOTICE, E.REPLACE)
+)
+# fmt: on
+EXPOSED = Event(name=E.PITCH, exposed=True)
+BOXED = Event(name=E.PITCH, boxed=True)
+UNNOTICED = Event(name=E.PITCH, unnoticed=True)
+_TO_FLOP = (POST_BLINDS, DEAL, Macro.BETTING, BURN, FLOP)
+_TO_TURN = (*_TO_FLOP, Macro.BETTING, BURN, TURN)
+_TO_RIVER = (*_TO_TURN, Macro.BETTING, BURN, RIVER)
+_DEALING = frozenset({"dealing"})
+_BETTING = frozenset({"preflop", "flop", "turn", "river"})
+_TO_FLOP_DEAL = frozenset({"preflop", "flop_burn", "flop_deal"})
 
 
 def _misdeal(rule: str) -> Outcome:
@@ -130,19 +158,28 @@ _PREMATURE_FLOP_WORDS = (
 
 SITUATIONS: tuple[Situation, ...] = (
     Situation(
-        "exposed_first_cards",
-        "exposed_hole_card",
-        "The first or second card off the deck is exposed",
-        "family",
-        _both(_misdeal("RRoP-HE 1"), _misdeal("TDA24 35-A-7")),
-        ("post_blinds", {"pitch": {"exposed": True}}),
+        name="exposed_first_cards",
+        kind="exposed_hole_card",
+        title="The first or second card off the deck is exposed",
+        decided_by="family",
+        variants=_both(_misdeal("RRoP-HE 1"), _misdeal("TDA24 35-A-7")),
+        topic="exposed-card",
+        window=_DEALING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Macro.PITCHES, EXPOSED),
+            moment="deal",
+            pitches=(0, MISDEAL_CARDS),
+            told="{pitched}the {ordinal} card off the deck, to seat {seat}, was turned face up "
+            "while pitching ({card}).",
+        ),
     ),
     Situation(
-        "exposed_other_card",
-        "exposed_hole_card",
-        "Any other single hole card is exposed during the deal",
-        "family",
-        _both(
+        name="exposed_other_card",
+        kind="exposed_hole_card",
+        title="Any other single hole card is exposed during the deal",
+        decided_by="family",
+        variants=_both(
             *(
                 Outcome(
                     rule,
@@ -158,29 +195,41 @@ SITUATIONS: tuple[Situation, ...] = (
                 for rule in ("RRoP-HE 1", "LA26 108")
             )
         ),
-        ("post_blinds", "pitch", "pitch", "pitch", {"pitch": {"exposed": True}}, "deal"),
-    ),
-    Situation(
-        "exposed_two_cards",
-        "exposed_hole_card",
-        "A second hole card is exposed in the same deal",
-        "family",
-        _both(_misdeal("RRoP-HE 1"), _misdeal("TDA24 35-A-7")),
-        (
-            "post_blinds",
-            "pitch",
-            "pitch",
-            {"pitch": {"exposed": True}},
-            "pitch",
-            {"pitch": {"exposed": True}},
+        topic="exposed-card",
+        window=_DEALING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Macro.PITCHES, EXPOSED),
+            follow=(DEAL,),
+            moment="deal",
+            pitches=(MISDEAL_CARDS, 0),
+            told="{pitched}the card to seat {seat} was turned face up while pitching ({card}).",
         ),
     ),
     Situation(
-        "extra_card",
-        "extra_card",
-        "One extra card is pitched to the first player after every seat has its hand",
-        "extra_card",
-        {
+        name="exposed_two_cards",
+        kind="exposed_hole_card",
+        title="A second hole card is exposed in the same deal",
+        decided_by="family",
+        variants=_both(_misdeal("RRoP-HE 1"), _misdeal("TDA24 35-A-7")),
+        topic="exposed-card",
+        window=_DEALING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Macro.PITCHES, EXPOSED, Macro.GAP, EXPOSED),
+            moment="deal",
+            pitches=(MISDEAL_CARDS, -1),
+            gap=1,
+            told="{pitched}two hole cards were turned face up while pitching: seat {seat}'s "
+            "({card}) and seat {seat2}'s ({card2}).",
+        ),
+    ),
+    Situation(
+        name="extra_card",
+        kind="extra_card",
+        title="One extra card is pitched to the first player after every seat has its hand",
+        decided_by="extra_card",
+        variants={
             "burn": Outcome(
                 "RRoP-HE 5",
                 (WAIT_PITCHES, "retrieve"),
@@ -196,35 +245,41 @@ SITUATIONS: tuple[Situation, ...] = (
                 misdeal=True,
             ),
         },
-        ("post_blinds", "deal", "pitch"),
+        topic="extra-card",
+        window=_DEALING | {"preflop"},
+        staging=Staging(
+            lead_in=(POST_BLINDS, DEAL),
+            make=(PITCH,),
+            moment="deal",
+            told="After every player had two cards, seat {seat} was pitched a third card.",
+        ),
     ),
     Situation(
-        "extra_cards",
-        "extra_card",
-        "Two or more extra cards are pitched after the deal",
-        "family",
-        {
-            "roberts": Outcome(
-                "RRoP-HE 5",
-                (WAIT_PITCHES, *MISDEAL_STEPS),
-                MISDEAL_WORDS,
-                misdeal=True,
-            ),
-            "tda-2024": Outcome(
-                "TDA24 35-A-5",
-                (WAIT_PITCHES, *MISDEAL_STEPS),
-                MISDEAL_WORDS,
-                misdeal=True,
-            ),
-        },
-        ("post_blinds", "deal", "pitch", "pitch"),
+        name="extra_cards",
+        kind="extra_card",
+        title="Two or more extra cards are pitched after the deal",
+        decided_by="family",
+        variants=_both(
+            *(
+                Outcome(rule, (WAIT_PITCHES, *MISDEAL_STEPS), MISDEAL_WORDS, misdeal=True)
+                for rule in ("RRoP-HE 5", "TDA24 35-A-5")
+            )
+        ),
+        topic="extra-card",
+        window=_DEALING | {"preflop"},
+        staging=Staging(
+            lead_in=(POST_BLINDS, DEAL),
+            make=(PITCH, PITCH),
+            moment="deal",
+            told="After every player had two cards, seat {seat} was pitched 2 more cards.",
+        ),
     ),
     Situation(
-        "boxed_card",
-        "boxed_card",
-        "A card is found face up in the deck (boxed) during the deal",
-        "family",
-        _both(
+        name="boxed_card",
+        kind="boxed_card",
+        title="A card is found face up in the deck (boxed) during the deal",
+        decided_by="family",
+        variants=_both(
             *(
                 Outcome(
                     rule,
@@ -239,52 +294,82 @@ SITUATIONS: tuple[Situation, ...] = (
                 for rule in ("RRoP-IR 7", "LA26 23")
             )
         ),
-        ("post_blinds", "pitch", "pitch", {"pitch": {"boxed": True}}, "deal"),
-    ),
-    Situation(
-        "boxed_cards",
-        "boxed_card",
-        "A second boxed card turns up in the same deal",
-        "family",
-        _both(_misdeal("RRoP-MD(c)"), _misdeal("TDA24 35-A-1")),
-        (
-            "post_blinds",
-            {"pitch": {"boxed": True}},
-            "replace",
-            "pitch",
-            {"pitch": {"boxed": True}},
+        topic="boxed-card",
+        window=_DEALING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Macro.PITCHES, BOXED),
+            moment="deal",
+            told="{pitched}the card for seat {seat} came off the deck face up ({card}): boxed.",
         ),
     ),
     Situation(
-        "wrong_first_seat",
-        "wrong_seat",
-        "The first card of the deal goes to the wrong seat",
-        "family",
-        _both(_misdeal("RRoP-MD(h)"), _misdeal("TDA24 35-A-2")),
-        ("post_blinds", {"pitch": {"to": 3}}),
+        name="boxed_cards",
+        kind="boxed_card",
+        title="A second boxed card turns up in the same deal",
+        decided_by="family",
+        variants=_both(_misdeal("RRoP-MD(c)"), _misdeal("TDA24 35-A-1")),
+        topic="boxed-card",
+        window=_DEALING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Macro.PITCHES, BOXED, REPLACE, Macro.GAP, BOXED),
+            moment="deal",
+            pitches=(0, -1),
+            gap=1,
+            told="{pitched}the card to seat {seat} came off the deck face up ({card}) and was "
+            "replaced; later another boxed card turned up, for seat {seat2} ({card2}).",
+        ),
     ),
     Situation(
-        "missed_seat",
-        "wrong_seat",
-        "A card goes to a seat out of turn (a seat is missed)",
-        "family",
-        _both(_misdeal("RRoP-MD(f)"), _misdeal("TDA24 35-A-4")),
-        ("post_blinds", "pitch", {"pitch": {"to": 1}}),
+        name="wrong_first_seat",
+        kind="wrong_seat",
+        title="The first card of the deal goes to the wrong seat",
+        decided_by="family",
+        variants=_both(_misdeal("RRoP-MD(h)"), _misdeal("TDA24 35-A-2")),
+        topic="wrong-seat",
+        window=_DEALING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Macro.WRONG_FIRST,),
+            moment="deal",
+            told="The first card of the deal went to seat {seat}; the deal starts at seat "
+            "{first}, the first seat left of the button.",
+        ),
     ),
     Situation(
-        "empty_seat",
-        "wrong_seat",
-        "A card is dealt to an empty seat",
-        "family",
-        _both(_misdeal("RRoP-MD(i)"), _misdeal("TDA24 35-A-3")),
-        ("post_blinds", "pitch", {"pitch": {"to": 7}}),
+        name="missed_seat",
+        kind="wrong_seat",
+        title="A card goes to a seat out of turn (a seat is missed)",
+        decided_by="family",
+        variants=_both(_misdeal("RRoP-MD(f)"), _misdeal("TDA24 35-A-4")),
+        topic="wrong-seat",
+        window=_DEALING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Macro.PITCHES, Macro.SKIP_SEAT),
+            moment="deal",
+            pitches=(1, 0),
+            players=3,
+            told="{pitched}seat {due} was skipped: its card went to seat {seat}.",
+        ),
     ),
     Situation(
-        "late_wrong_seat",
-        "wrong_seat",
-        "A deal that began at the wrong seat comes to light after substantial action",
-        "family",
-        _both(
+        name="empty_seat",
+        kind="wrong_seat",
+        title="A card is dealt to an empty seat",
+        decided_by="family",
+        variants=_both(_misdeal("RRoP-MD(i)"), _misdeal("TDA24 35-A-3")),
+        topic="wrong-seat",
+        window=_DEALING,
+        staging=Staging(lead_in=(POST_BLINDS,), make=(PITCH, Event(name=E.PITCH, to=7))),
+    ),
+    Situation(
+        name="late_wrong_seat",
+        kind="wrong_seat",
+        title="A deal that began at the wrong seat comes to light after substantial action",
+        decided_by="family",
+        variants=_both(
             *(
                 Outcome(
                     rule,
@@ -297,21 +382,19 @@ SITUATIONS: tuple[Situation, ...] = (
                 for rule in ("RRoP-MD(h)", "TDA24 34-A")
             )
         ),
-        (
-            "post_blinds",
-            {"pitch": {"to": 3, "unnoticed": True}},
-            "deal",
-            _act(1, "call"),
-            _act(2, "call"),
-            "notice",
+        topic="wrong-seat",
+        window=_BETTING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Event(name=E.PITCH, to=3, unnoticed=True), DEAL, Macro.ALL_BUT_ONE, NOTICE),
         ),
     ),
     Situation(
-        "late_wrong_count",
-        "dead_hand",
-        "A hand with the wrong number of cards comes to light after substantial action",
-        "family",
-        _both(
+        name="late_wrong_count",
+        kind="dead_hand",
+        title="A hand with the wrong number of cards comes to light after substantial action",
+        decided_by="family",
+        variants=_both(
             *(
                 Outcome(
                     rule,
@@ -325,22 +408,19 @@ SITUATIONS: tuple[Situation, ...] = (
                 for rule in ("RRoP-MD(e)", "TDA24 36")
             )
         ),
-        (
-            "post_blinds",
-            "deal",
-            {"pitch": {"unnoticed": True}},
-            {"pitch": {"unnoticed": True}},
-            _act(1, "call"),
-            _act(2, "call"),
-            "notice",
+        topic="wrong-seat",
+        window=_BETTING,
+        staging=Staging(
+            lead_in=(POST_BLINDS, DEAL),
+            make=(UNNOTICED, UNNOTICED, Macro.ALL_BUT_ONE, NOTICE),
         ),
     ),
     Situation(
-        "flop_too_many_cards",
-        "flop_too_many_cards",
-        "The flop comes with four cards",
-        "flop_too_many",
-        {
+        name="flop_too_many_cards",
+        kind="flop_too_many_cards",
+        title="The flop comes with four cards",
+        decided_by="flop_too_many",
+        variants={
             "redeal": Outcome(
                 "RRoP-HE 2",
                 ("retrieve", "reshuffle", "cut"),
@@ -364,14 +444,21 @@ SITUATIONS: tuple[Situation, ...] = (
                 burned=("turn",),
             ),
         },
-        ("post_blinds", "deal", *_PREFLOP, "burn", {"flop": {"cards": 4}}),
+        topic="flop-too-many",
+        window=_TO_FLOP_DEAL,
+        staging=Staging(
+            lead_in=(POST_BLINDS, DEAL, Macro.BETTING, BURN),
+            make=(Event(name=E.FLOP, cards=4),),
+            moment="flop",
+            told="4 cards were turned for the flop ({board}).",
+        ),
     ),
     Situation(
-        "flop_five_or_more_cards",
-        "flop_too_many_cards",
-        "The flop comes with five cards or more",
-        "family",
-        _both(
+        name="flop_five_or_more_cards",
+        kind="flop_too_many_cards",
+        title="The flop comes with five cards or more",
+        decided_by="family",
+        variants=_both(
             *(
                 Outcome(
                     rule,
@@ -387,14 +474,21 @@ SITUATIONS: tuple[Situation, ...] = (
                 for rule in ("RRoP-HE 2", "LA26 167")
             )
         ),
-        ("post_blinds", "deal", *_PREFLOP, "burn", {"flop": {"cards": 5}}),
+        topic="flop-too-many",
+        window=_TO_FLOP_DEAL,
+        staging=Staging(
+            lead_in=(POST_BLINDS, DEAL, Macro.BETTING, BURN),
+            make=(Event(name=E.FLOP, cards=5),),
+            moment="flop",
+            told="5 cards were turned for the flop ({board}).",
+        ),
     ),
     Situation(
-        "flop_without_burn",
-        "flop_without_burn",
-        "The flop is turned without a burn card",
-        "flop_without_burn",
-        {
+        name="flop_without_burn",
+        kind="flop_without_burn",
+        title="The flop is turned without a burn card",
+        decided_by="flop_without_burn",
+        variants={
             "reshuffle": Outcome(
                 "LA26 168",
                 ("retrieve", "reshuffle", "cut"),
@@ -415,14 +509,21 @@ SITUATIONS: tuple[Situation, ...] = (
                 ),
             ),
         },
-        ("post_blinds", "deal", *_PREFLOP, "flop"),
+        topic="flop-without-burn",
+        window=frozenset({"preflop", "flop_burn"}),
+        staging=Staging(
+            lead_in=(POST_BLINDS, DEAL, Macro.BETTING),
+            make=(FLOP,),
+            moment="flop",
+            told="The flop was turned with no burn card ({board}).",
+        ),
     ),
     Situation(
-        "premature_flop",
-        "premature_flop",
-        "The flop is dealt before the first betting round is over",
-        "recut_after_premature_flop",
-        {
+        name="premature_flop",
+        kind="premature_flop",
+        title="The flop is dealt before the first betting round is over",
+        decided_by="recut_after_premature_flop",
+        variants={
             True: Outcome(
                 "RRoP-HE 3",
                 ("retrieve", WAIT_BETTING, "reshuffle", "cut"),
@@ -443,14 +544,21 @@ SITUATIONS: tuple[Situation, ...] = (
                 burned=("flop",),
             ),
         },
-        ("post_blinds", "deal", _act(1, "call"), _act(2, "call"), "burn", "flop"),
+        topic="premature-flop",
+        window=frozenset({"preflop"}),
+        staging=Staging(
+            lead_in=(POST_BLINDS, DEAL, Macro.ALL_BUT_ONE),
+            make=(Macro.BURN, FLOP),
+            moment="flop",
+            told="Seat {to_act} had still to act, but the flop was turned ({board}).",
+        ),
     ),
     Situation(
-        "premature_turn",
-        "premature_turn",
-        "The turn card is dealt before the flop betting is over",
-        "premature_turn",
-        {
+        name="premature_turn",
+        kind="premature_turn",
+        title="The turn card is dealt before the flop betting is over",
+        decided_by="premature_turn",
+        variants={
             "set_aside": Outcome(
                 "RRoP-HE 4",
                 (
@@ -486,14 +594,21 @@ SITUATIONS: tuple[Situation, ...] = (
                 burned=("turn",),
             ),
         },
-        (*_TO_FLOP, _act(2, "check"), "burn", "turn"),
+        topic="premature-turn",
+        window=frozenset({"flop"}),
+        staging=Staging(
+            lead_in=(*_TO_FLOP, Macro.ALL_BUT_ONE),
+            make=(Macro.BURN, TURN),
+            moment="turn",
+            told="Seat {to_act} had still to act, but the turn card was turned ({board}).",
+        ),
     ),
     Situation(
-        "premature_river",
-        "premature_river",
-        "The river card is dealt before the turn betting is over",
-        "family",
-        _both(
+        name="premature_river",
+        kind="premature_river",
+        title="The river card is dealt before the turn betting is over",
+        decided_by="family",
+        variants=_both(
             *(
                 Outcome(
                     rule,
@@ -510,14 +625,21 @@ SITUATIONS: tuple[Situation, ...] = (
                 for rule in ("RRoP-HE 4", "TDA24 RP-5C")
             )
         ),
-        (*_TO_TURN, _act(2, "check"), "burn", "river"),
+        topic="premature-river",
+        window=frozenset({"turn"}),
+        staging=Staging(
+            lead_in=(*_TO_TURN, Macro.ALL_BUT_ONE),
+            make=(Macro.BURN, RIVER),
+            moment="river",
+            told="Seat {to_act} had still to act, but the river card was turned ({board}).",
+        ),
     ),
     Situation(
-        "board_not_declared",
-        "board_not_declared",
-        "A player throws the cards away without a valid claim to play the board",
-        "board_claim",
-        {
+        name="board_not_declared",
+        kind="board_not_declared",
+        title="A player throws the cards away without a valid claim to play the board",
+        decided_by="board_claim",
+        variants={
             "declare": Outcome(
                 "RRoP-HE 6",
                 (),
@@ -537,9 +659,17 @@ SITUATIONS: tuple[Situation, ...] = (
                 ),
             ),
         },
-        (*_TO_RIVER, *_CHECKS, {"show": {"seat": 2}}, {"muck": {"seat": 3}}, {"show": {"seat": 1}}),
-        # the board is a royal flush: every hand plays it
-        ("2c", "3c", "4c", "5c", "6c", "7c", "8c", "Ts", "Js", "Qs", "9c", "Ks", "2d", "As"),
+        topic="play-the-board",
+        window=frozenset({"showdown"}),
+        staging=Staging(
+            lead_in=(*_TO_RIVER, Macro.BETTING),
+            make=tuple(
+                Event(name=name, seat=seat)
+                for name, seat in ((E.SHOW, 2), (E.MUCK, 3), (E.SHOW, 1))
+            ),
+            # the board is a royal flush: every hand plays it
+            deck="2c 3c 4c 5c 6c 7c 8c Ts Js Qs 9c Ks 2d As",
+        ),
     ),
 )
 
@@ -549,3 +679,13 @@ _BY_NAME = {item.name: item for item in SITUATIONS}
 def situation(name: str) -> Situation:
     """A situation by name."""
     return _BY_NAME[name]
+
+
+def situations_of(topic: str) -> tuple[str, ...]:
+    """The situations of a topic slug, in the catalogue's order."""
+    return tuple(item.name for item in SITUATIONS if item.topic == topic)
+
+
+def drilled() -> tuple[Situation, ...]:
+    """The dealer errors the drill and the wizard bring about (those with a moment)."""
+    return tuple(item for item in SITUATIONS if item.staging.moment is not None)

@@ -10,36 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from dealer_trainer.procedure.events import EVENT_WORDS
+
 if TYPE_CHECKING:
     from dealer_trainer.cards import Card
     from dealer_trainer.procedure.hand import Hand
     from dealer_trainer.procedure.recovery import Recovery
 
 __all__ = ["EVENT_WORDS", "cards_text", "label"]
-
-#: every dealer event in plain dealer words, as a trainee is offered it (quiz, drill)
-EVENT_WORDS: dict[str, str] = {
-    "shuffle": "Shuffle the deck",
-    "cut": "Cut the deck",
-    "post_blinds": "Have the blinds posted",
-    "pitch": "Pitch the next card",
-    "deal": "Pitch the rest of the round",
-    "act": "Wait for the player to act",
-    "burn": "Burn a card",
-    "flop": "Turn the flop (three cards)",
-    "turn": "Turn the turn card (the fourth board card)",
-    "river": "Turn the river card (the fifth board card)",
-    "show": "Have a hand tabled",
-    "declare_board": "Take a player's declaration that they play the board",
-    "muck": "Take a mucked hand",
-    "next_hand": "Start the next hand (the button moves on)",
-    "retrieve": "Bring the cards dealt back",
-    "reshuffle": "Shuffle the cards in again",
-    "replace": "Give the player the next card in place of the face-up one",
-    "set_aside": "Set the premature card aside, out of play for now",
-    "scramble": "Mix the flop cards face down and take one at random as a burn",
-    "notice": "Call the floor about an error noticed late",
-}
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -101,14 +79,10 @@ def _replace(hand: Hand, recovery: Recovery | None) -> str:
     return "Give the player the top card of the stub in place of the face-up card"
 
 
-def _scramble(hand: Hand, recovery: Recovery | None) -> str:
-    return "Mix the board cards face down and burn one of them at random"
-
-
 _RECOVERY_LABELS: dict[str, Callable[[Hand, Recovery | None], str]] = {
     "retrieve": _retrieve,
     "set_aside": _set_aside,
     "reshuffle": _reshuffle,
     "replace": _replace,
-    "scramble": _scramble,
+    "scramble": lambda hand, recovery: "Mix the board cards face down and burn one at random",
 }

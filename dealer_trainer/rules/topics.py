@@ -1,9 +1,9 @@
 """The topics: one vocabulary for the scenario bank, the rules corpus and the quiz.
 
-A topic is a slug (``premature-turn``). Irregularity topics name the engine situations they
-cover (:mod:`dealer_trainer.procedure.rulings`); procedure topics cover the normal dealing
-procedure. This module imports nothing else of the package: the rules lookup reads it at
-start-up.
+A topic is a slug (``premature-turn``). Irregularity topics cover dealer errors: each error's
+record (:mod:`dealer_trainer.procedure.rulings`) names its topic, and :attr:`Topic.situations`
+reads them back. Procedure topics cover the normal dealing procedure. This module imports
+nothing else of the package when it loads: the rules lookup reads it at start-up.
 """
 
 from __future__ import annotations
@@ -15,64 +15,34 @@ __all__ = ["TOPICS", "Topic", "topic"]
 
 @dataclass(frozen=True, slots=True)
 class Topic:
-    """One topic: its slug, a title, and the engine situations it covers (if any)."""
+    """One topic: its slug, a title, and its kind."""
 
     slug: str
     title: str
     #: ``irregularity`` (a dealer error and its recovery) or ``procedure`` (normal dealing)
     kind: str
-    situations: tuple[str, ...] = ()
+
+    @property
+    def situations(self) -> tuple[str, ...]:
+        """The engine situations (dealer errors) whose records name this topic."""
+        from dealer_trainer.procedure.rulings import situations_of
+
+        return situations_of(self.slug)
 
 
 TOPICS: tuple[Topic, ...] = (
     # dealer errors and their recoveries
-    Topic(
-        "exposed-card",
-        "A hole card exposed during the deal",
-        "irregularity",
-        ("exposed_first_cards", "exposed_other_card", "exposed_two_cards"),
-    ),
-    Topic("extra-card", "Extra cards dealt", "irregularity", ("extra_card", "extra_cards")),
-    Topic(
-        "boxed-card",
-        "A card found face up in the deck",
-        "irregularity",
-        ("boxed_card", "boxed_cards"),
-    ),
-    Topic(
-        "wrong-seat",
-        "Cards to the wrong seat, a missed seat or an empty seat",
-        "irregularity",
-        ("wrong_first_seat", "missed_seat", "empty_seat", "late_wrong_seat", "late_wrong_count"),
-    ),
-    Topic(
-        "flop-too-many",
-        "A flop with too many cards",
-        "irregularity",
-        ("flop_too_many_cards", "flop_five_or_more_cards"),
-    ),
-    Topic(
-        "flop-without-burn", "A flop turned without a burn", "irregularity", ("flop_without_burn",)
-    ),
-    Topic(
-        "premature-flop", "The flop turned before betting ends", "irregularity", ("premature_flop",)
-    ),
-    Topic(
-        "premature-turn",
-        "The turn shown before flop betting ends",
-        "irregularity",
-        ("premature_turn",),
-    ),
-    Topic(
-        "premature-river",
-        "The river shown before turn betting ends",
-        "irregularity",
-        ("premature_river",),
-    ),
+    Topic("exposed-card", "A hole card exposed during the deal", "irregularity"),
+    Topic("extra-card", "Extra cards dealt", "irregularity"),
+    Topic("boxed-card", "A card found face up in the deck", "irregularity"),
+    Topic("wrong-seat", "Cards to the wrong seat, a missed seat or an empty seat", "irregularity"),
+    Topic("flop-too-many", "A flop with too many cards", "irregularity"),
+    Topic("flop-without-burn", "A flop turned without a burn", "irregularity"),
+    Topic("premature-flop", "The flop turned before betting ends", "irregularity"),
+    Topic("premature-turn", "The turn shown before flop betting ends", "irregularity"),
+    Topic("premature-river", "The river shown before turn betting ends", "irregularity"),
     # a showdown topic: a scenario names ``situation: board_not_declared`` to require the error
-    Topic(
-        "play-the-board", "Playing the board at the showdown", "procedure", ("board_not_declared",)
-    ),
+    Topic("play-the-board", "Playing the board at the showdown", "procedure"),
     Topic("misdeal", "Misdeals in general: when, and the exact replay", "irregularity"),
     # the normal procedure
     Topic("pitch-order", "The order of the deal", "procedure"),

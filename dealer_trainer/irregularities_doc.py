@@ -1,6 +1,6 @@
 """Generate docs/irregularities.md from the engine's own data: the dealer errors it recognises.
 
-Run ``python -m dealer_trainer.procedure.irregularities_doc > docs/irregularities.md``; a test
+Run ``python -m dealer_trainer.irregularities_doc > docs/irregularities.md``; a test
 fails when the file in docs/ differs from what this prints.
 
 Nothing here retypes a recovery: the rulesets come from
@@ -12,12 +12,12 @@ found by replaying the example through :mod:`dealer_trainer.engine` as the page 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from dealer_trainer.engine import play, snapshot
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.handscript import load_script
+from dealer_trainer.handscript import load_script, script_item
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.rulings import (
     AUTO_STEPS,
@@ -32,14 +32,16 @@ from dealer_trainer.procedure.rulings import (
     WAITS,
     Outcome,
     Situation,
+    situation,
 )
+from dealer_trainer.procedure.staging import bring_about
 from dealer_trainer.rules.rulesets import BUILTIN, OPTIONS, Ruleset, parse_ruleset
 from dealer_trainer.yamlio import load
 
 __all__ = ["COMMAND", "HOUSE_EXAMPLE", "HOUSE_EXAMPLE_FILE", "example_script", "render"]
 
 #: the command that writes the page
-COMMAND = "python -m dealer_trainer.procedure.irregularities_doc > docs/irregularities.md"
+COMMAND = "python -m dealer_trainer.irregularities_doc > docs/irregularities.md"
 #: where the house ruleset example is kept as a file of its own (relative to the project)
 HOUSE_EXAMPLE_FILE = "docs/examples/house-ruleset.yaml"
 #: a house ruleset file, shown on the page and kept as :data:`HOUSE_EXAMPLE_FILE`
@@ -101,12 +103,21 @@ def _event_text(event: Any) -> str:
     return _flow(event)
 
 
+@cache
+def _example_events(name: str) -> tuple[Any, ...]:
+    """A situation's example events at :data:`EXAMPLE_TABLE`, as its record brings it about."""
+    item = situation(name)
+    script = load_script({"table": EXAMPLE_TABLE, "deck": item.staging.deck.split(), "events": []})
+    return tuple(script_item(event) for event in bring_about(script, item))
+
+
 def example_script(item: Situation, ruleset: str | None = None) -> dict[str, Any]:
     """A situation's example as a hand script (on ``ruleset``, when one is named)."""
     table = dict(EXAMPLE_TABLE)
     if ruleset is not None:
         table["ruleset"] = ruleset
-    return {"table": table, "deck": list(item.deck), "events": list(item.example)}
+    events = list(_example_events(item.name))
+    return {"table": table, "deck": item.staging.deck.split(), "events": events}
 
 
 def _yaml(script: Mapping[str, Any]) -> str:
@@ -353,9 +364,7 @@ def _house_error(text: str) -> str:
 
 
 def _play_on(script: Mapping[str, Any], ruleset: Ruleset) -> Hand:
-    parsed = load_script(script)
-    parsed = replace(parsed, table=replace(parsed.table, ruleset=ruleset))
-    return play(parsed, auto_recover=True)
+    return play(script, auto_recover=True, ruleset=ruleset)
 
 
 def _intro() -> str:

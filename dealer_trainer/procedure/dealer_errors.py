@@ -1,0 +1,313 @@
+"""Dealer errors and recovery steps: the callbacks and conditions of the error and step rows.
+
+The procedure table names them (``error=`` rows call the error callbacks, ``step=True`` rows the
+recovery steps); :class:`~dealer_trainer.procedure.hand.Hand` binds each one as its method, so
+the machine finds it on the model. Each takes the hand first. Conditions are pure; the callbacks
+move cards, record an :class:`~dealer_trainer.procedure.recovery.Irregularity` and hand the
+recovery the ruleset requires to the hand's :class:`~dealer_trainer.procedure.recovery.Recoveries`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from dealer_trainer.betting import Action, Betting, Street
+from dealer_trainer.cards import Card, shuffle
+from dealer_trainer.procedure.events import Event
+from dealer_trainer.procedure.recovery import Irregularity, Recovery
+from dealer_trainer.procedure.rulings import situation
+
+if TYPE_CHECKING:
+    from dealer_trainer.procedure.hand import Hand
+
+#: how many hole cards each player gets
+HOLE_CARDS = 2
+#: actions that put no chips in (for substantial action, TDA24 36)
+NO_CHIPS = (Action.CHECK, Action.FOLD)
+#: the street whose burn each burn state takes
+_BURN_STREET = {"flop_burn": "flop", "turn_burn": "turn", "river_burn": "river"}
+#: the street a burn taken during each betting round belongs to
+_NEXT_STREET = {"preflop": "flop", "flop": "turn", "turn": "river"}
+
+
+def irregular(
+    hand: Hand,
+    name: str,
+    event: Event,
+    *,
+    cards: Sequence[Card] = (),
+    seat: int | None = None,
+    record: bool = True,
+) -> None:
+    """Record the dealer error ``name`` and start the recovery its rulebook requires."""
+    found = situation(name)
+    outcome = found.outcome(hand.ruleset)
+    if record:
+        hand.irregularities.append(Irregularity(found.kind, outcome.rule, event.index, name))
+    if outcome.misdeal:
+        if found.kind != "misdeal" or not record:
+            hand.irregularities.append(Irregularity("misdeal", outcome.rule, event.index, name))
+        hand.misdeals += 1
+    hand.burned.difference_update(outcome.reburn)
+    hand.burned.update(outcome.burned)
+    steps = list(outcome.steps)
+    hand.recovery.start(Recovery(found, outcome, event.index, steps, list(cards), seat))
+
+
+# --- conditions of the error rows (pure) ---------------------------------------------------
+
+
+def card_boxed(hand: Hand, event: Event) -> bool:
+    return event.boxed
+
+
+def card_exposed(hand: Hand, event: Event) -> bool:
+    return event.exposed
+
+
+def card_misdirected(hand: Hand, event: Event) -> bool:
+    return event.to is not None and event.to != hand.seat_to_deal()
+
+
+def no_action_yet(hand: Hand, *_: Any) -> bool:
+    return hand.actions == 0
+
+
+def error_unnoticed(hand: Hand, *_: Any) -> bool:
+    return bool(hand.latent)
+
+
+def misdeal_called(hand: Hand, *_: Any) -> bool:
+    return hand.recovery.misdeal_called()
+
+
+def burn_not_taken(hand: Hand, *_: Any) -> bool:
+    return _NEXT_STREET[hand.state] not in hand.burned
+
+
+def burn_on_table(hand: Hand, *_: Any) -> bool:
+    return _BURN_STREET[hand.state] in hand.burned
+
+
+def too_many_cards(hand: Hand, event: Event) -> bool:
+    return event.cards is not None and event.cards > 3
+
+
+# --- the deal's errors (RRoP-HE 1, 5; RRoP-IR 7; RRoP-MD; TDA24 34-36) ---------------------
+
+
+def pitch_exposed(hand: Hand, event: Event) -> None:
+    """A hole card dealt face up: a misdeal among the first cards or the second exposed."""
+    off_the_deck = hand.dealt
+    seat, card = hand.pitch_one()
+    hand.exposed += 1
+    hand.face_up.append(card)
+    if off_the_deck < hand.ruleset.exposed_misdeal_cards:
+        irregular(hand, "exposed_first_cards", event)
+    elif hand.exposed > 1:
+        irregular(hand, "exposed_two_cards", event)
+    else:
+        irregular(hand, "exposed_other_card", event, cards=[card], seat=seat)
+
+
+def pitch_boxed(hand: Hand, event: Event) -> None:
+    """A card found face up in the deck: replaced at once; a second one is a misdeal."""
+    seat, card = hand.pitch_one()
+    hand.boxed += 1
+    hand.face_up.append(card)
+    if hand.boxed > 1:
+        irregular(hand, "boxed_cards", event)
+    else:
+        irregular(hand, "boxed_card", event, cards=[card], seat=seat)
+
+
+def pitch_misdirected(hand: Hand, event: Event) -> None:
+    """A card to a seat out of turn, or to a seat with no player in the hand: a misdeal."""
+    seat = event.to
+    assert seat is not None
+    if seat not in hand.order:
+        hand.table.set_aside.append(hand.table.stub.pop(0))
+        hand.dealt += 1
+        irregular(hand, "empty_seat", event)
+        return
+    name = "wrong_first_seat" if hand.dealt == 0 else "missed_seat"
+    if event.unnoticed:  # the deal goes on clockwise from the wrong seat
+        hand.offset = (hand.order.index(seat) - hand.dealt) % len(hand.order)
+        hand.pitch_one(seat)
+        hand.latent.append((name, event))
+        return
+    hand.pitch_one(seat)
+    irregular(hand, name, event)
+
+
+def pitch_extra(hand: Hand, event: Event) -> None:
+    """A card pitched after every seat has its hand: an extra card (RRoP-HE 5)."""
+    seat, card = hand.pitch_one()
+    hand.extra += 1
+    if event.unnoticed:
+        hand.latent.append(("extra_card", event))
+        return
+    if hand.recovery.misdeal_pending():
+        return  # already a misdeal: this card comes back with the others
+    if hand.extra == 1:
+        irregular(hand, "extra_card", event, cards=[card], seat=seat)
+    else:  # two extra cards in a row are one error, a misdeal
+        irregular(hand, "extra_cards", event, record=False)
+
+
+def notice_error(hand: Hand, event: Event) -> None:
+    """An error made unnoticed comes to light: a misdeal before substantial action; after
+    it, the deal stands, and a hand with the wrong number of cards is dead.
+    """
+    assert hand.betting is not None
+    names = [name for name, _ in hand.latent]
+    hand.latent.clear()
+    holes = hand.table.holes
+    live = hand.betting.live
+    wrong = [seat for seat in live if len(holes[seat]) != HOLE_CARDS]
+    if names == ["extra_card"] and hand.ruleset.extra_card == "burn":
+        if not wrong:  # the hand that held it has folded: the card went with it
+            rule = situation("extra_card").outcome(hand.ruleset).rule
+            hand.irregularities.append(Irregularity("extra_card", rule, event.index, "extra_card"))
+            return
+        seat = wrong[0]
+        irregular(hand, "extra_card", event, cards=[holes[seat][-1]], seat=seat)
+        return  # RRoP-HE 5: the extra card is the burn card whenever it is found
+    if not substantial_action(hand) or len(wrong) == len(live):
+        # early enough for a misdeal (or no hand is left to play: nothing else can be done)
+        extra = names.count("extra_card")
+        name = names[0] if not extra else "extra_card" if extra == 1 else "extra_cards"
+        irregular(hand, name, event)
+        return
+    if not wrong:
+        irregular(hand, "late_wrong_seat", event)
+        return
+    irregular(hand, "late_wrong_count", event)
+    for seat in wrong:
+        hand.betting.kill(seat)
+        hand.table.to_muck(seat)
+
+
+def substantial_action(hand: Hand) -> bool:
+    """Has the misdeal window closed? RRoP: two players after the blinds have acted;
+    TDA24 36: two actions in turn, one of them putting chips in, or any three actions.
+    """
+    chips_in = hand.chips_in
+    if hand.ruleset.substantial_action == "two_players":
+        return len(chips_in) >= 2
+    return len(chips_in) >= 3 or (len(chips_in) == 2 and any(chips_in))
+
+
+# --- the recovery steps -------------------------------------------------------------------
+
+
+def replace_card(hand: Hand, event: Event) -> None:
+    """The player gets the top card of the stub in place of the exposed or boxed card."""
+    recovery = hand.recovery.pending[0]
+    seat = recovery.seat
+    assert seat is not None
+    hole = hand.table.holes[seat]
+    card = recovery.cards[0]
+    hole[hole.index(card)] = hand.table.stub.pop(0)
+    if recovery.situation.name == "boxed_card":
+        hand.table.set_aside.append(card)  # a scrap of paper, not a card of the hand
+    else:
+        hand.table.burns.append(card)  # the flop's burn card
+
+
+def retrieve_cards(hand: Hand, event: Event) -> None:
+    """Cards the error put out go back on top of the stub (every card, for a misdeal)."""
+    recovery = hand.recovery.pending[0]
+    table = hand.table
+    if recovery.outcome.misdeal:
+        back: list[Card] = []
+        for zone in (table.board, table.burns, table.muck, table.set_aside):
+            back.extend(zone)
+            zone.clear()
+        for seat in hand.order:
+            back.extend(table.holes[seat])
+            table.holes[seat].clear()
+        table.stub[:0] = back
+        if hand.actions:  # bets made since the blinds come back (TDA24 35-C)
+            stacks, posted = hand.blinds_posted
+            before = {seat: stacks[seat] + posted[seat] for seat in hand.order}
+            hand.betting = Betting(hand.order, before, hand.spec.stakes)
+            hand.betting.post_blinds()
+        hand.new_deal()
+        return
+    for card in recovery.cards:
+        if card in table.board:
+            table.board.remove(card)
+        elif recovery.seat is not None:
+            table.holes[recovery.seat].remove(card)
+    table.stub[:0] = recovery.cards
+
+
+def set_aside_cards(hand: Hand, event: Event) -> None:
+    """The premature card is taken out of play for now."""
+    recovery = hand.recovery.pending[0]
+    for card in recovery.cards:
+        hand.table.board.remove(card)
+        hand.table.set_aside.append(card)
+
+
+def reshuffle_stub(hand: Hand, event: Event) -> None:
+    """Shuffle the stub, with the set-aside premature card back in it (never the burns)."""
+    recovery = hand.recovery.pending[0]
+    set_aside = hand.table.set_aside
+    for card in recovery.cards:
+        if card in set_aside:
+            set_aside.remove(card)
+            hand.table.stub.append(card)
+    shuffle(hand.table.stub, hand.rng)
+
+
+def scramble_flop(hand: Hand, event: Event) -> None:
+    """The flop's cards are mixed face down; one chosen at random goes to the burns."""
+    table = hand.table
+    chosen = event.card if event.card is not None else hand.rng.choice(table.board)
+    table.board.remove(chosen)
+    table.burns.append(chosen)
+    if len(table.board) < 3:  # a flop turned without its burn: the next card completes it
+        table.board.extend(table.take(3 - len(table.board)))
+    assert hand.betting is not None
+    hand.betting.start_street(Street.FLOP)
+
+
+# --- the board's errors (RRoP-HE 2-4; TDA24 39, RP-5) --------------------------------------
+
+
+def burn_early(hand: Hand, event: Event) -> None:
+    """A burn before the betting is over: it stays, as that street's burn."""
+    hand.table.burns.append(hand.table.stub.pop(0))
+    hand.burned.add(_NEXT_STREET[hand.state])
+
+
+def _premature(hand: Hand, name: str, count: int, event: Event) -> None:
+    cards = hand.table.take(count)
+    hand.table.board.extend(cards)
+    irregular(hand, name, event, cards=cards)
+
+
+def premature_flop(hand: Hand, event: Event) -> None:
+    _premature(hand, "premature_flop", 3, event)
+
+
+def premature_turn(hand: Hand, event: Event) -> None:
+    _premature(hand, "premature_turn", 1, event)
+
+
+def premature_river(hand: Hand, event: Event) -> None:
+    _premature(hand, "premature_river", 1, event)
+
+
+def flop_too_many(hand: Hand, event: Event) -> None:
+    """Four cards: the rulebooks differ (RRoP-HE 2, TDA24 39-A); five or more: a redeal."""
+    assert event.cards is not None
+    name = "flop_too_many_cards" if event.cards == 4 else "flop_five_or_more_cards"
+    _premature(hand, name, event.cards, event)
+
+
+def flop_without_burn(hand: Hand, event: Event) -> None:
+    _premature(hand, "flop_without_burn", 3, event)

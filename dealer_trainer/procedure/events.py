@@ -1,0 +1,220 @@
+"""The one vocabulary of events: every event a hand knows, and what each one is.
+
+:data:`VOCABULARY` is the single table. For each event it says the arguments it takes (and
+which it cannot go without), who performs it (the dealer, a player or the floor), whether a
+recovery may call for it (and whether ``--auto-recover`` performs it then), the check the
+engine runs before accepting it, and how it is said to a trainee. Everything else that lists
+events derives from it: the reader of hand scripts, the scenario steps, the drill's options,
+the words, the generated docs; a test proves the procedure table's triggers are these events.
+
+:class:`Event` is one event as the engine takes it: typed, frozen, built with keywords.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+from dealer_trainer.betting import Action
+from dealer_trainer.cards import Card
+
+__all__ = [
+    "AUTO_STEPS",
+    "DEALER_EVENTS",
+    "EVENT_ARGS",
+    "EVENT_WORDS",
+    "PLAYER_EVENTS",
+    "RECOVERY_STEPS",
+    "REQUIRED_ARGS",
+    "SCRIPT_STEPS",
+    "STEP_ALIASES",
+    "VOCABULARY",
+    "Event",
+    "EventName",
+    "EventSpec",
+    "Performer",
+    "StepRole",
+]
+
+
+class EventName(StrEnum):
+    """The name of an event, as a script writes it."""
+
+    SHUFFLE = "shuffle"
+    CUT = "cut"
+    POST_BLINDS = "post_blinds"
+    PITCH = "pitch"
+    DEAL = "deal"
+    ACT = "act"
+    BURN = "burn"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOW = "show"
+    DECLARE_BOARD = "declare_board"
+    MUCK = "muck"
+    NEXT_HAND = "next_hand"
+    NOTICE = "notice"
+    RETRIEVE = "retrieve"
+    SET_ASIDE = "set_aside"
+    RESHUFFLE = "reshuffle"
+    REPLACE = "replace"
+    SCRAMBLE = "scramble"
+
+
+class Performer(StrEnum):
+    """Who performs an event."""
+
+    DEALER = "dealer"
+    PLAYER = "player"
+    FLOOR = "floor"
+
+
+class StepRole(Enum):
+    """Whether a recovery may call for an event, and who performs it then."""
+
+    #: never a step of a recovery
+    NONE = "none"
+    #: a step the script always spells out: normal dealing and the players' actions
+    SCRIPT = "script"
+    #: a step the engine performs itself under ``--auto-recover`` once it falls due
+    AUTO = "auto"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventSpec:
+    """One row of the vocabulary."""
+
+    name: EventName
+    by: Performer
+    #: how the event is said to a trainee (in general; :mod:`.words` says it here and now)
+    words: str
+    args: frozenset[str] = frozenset()
+    #: the arguments it cannot go without
+    required: frozenset[str] = frozenset()
+    step: StepRole = StepRole.NONE
+    #: in a recovery, the step this event counts as (``shuffle`` performs a due ``reshuffle``)
+    counts_as: EventName | None = None
+    #: the :class:`~dealer_trainer.procedure.hand.Hand` method that checks it can happen at all
+    verify: str = "verify_nothing"
+
+
+E, D, P, F = EventName, Performer.DEALER, Performer.PLAYER, Performer.FLOOR
+_NO, _SCRIPT, _AUTO = StepRole.NONE, StepRole.SCRIPT, StepRole.AUTO
+
+# One row an event: name, who, recovery role, its check (Hand.verify_<check>), its arguments
+# (a required one marked with !), and how it is said to a trainee.
+# fmt: off
+_ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
+    (E.SHUFFLE, D, _NO, "nothing", "", "Shuffle the deck"),
+    (E.CUT, D, _AUTO, "cut", "at", "Cut the deck"),
+    (E.POST_BLINDS, D, _NO, "post_blinds", "", "Have the blinds posted"),
+    (E.PITCH, D, _SCRIPT, "pitch", "exposed boxed to unnoticed", "Pitch the next card"),
+    (E.DEAL, D, _SCRIPT, "deal", "", "Pitch the rest of the round"),
+    (E.ACT, P, _SCRIPT, "act", "seat! action! amount", "Wait for the player to act"),
+    (E.BURN, D, _SCRIPT, "one_card", "", "Burn a card"),
+    (E.FLOP, D, _SCRIPT, "flop", "cards", "Turn the flop (three cards)"),
+    (E.TURN, D, _SCRIPT, "one_card", "", "Turn the turn card (the fourth board card)"),
+    (E.RIVER, D, _SCRIPT, "one_card", "", "Turn the river card (the fifth board card)"),
+    (E.SHOW, P, _NO, "showdown", "seat!", "Have a hand tabled"),
+    (E.DECLARE_BOARD, P, _NO, "showdown", "seat!",
+     "Take a player's declaration that they play the board"),
+    (E.MUCK, P, _NO, "showdown", "seat!", "Take a mucked hand"),
+    (E.NEXT_HAND, D, _NO, "next_hand", "", "Start the next hand (the button moves on)"),
+    # the floor learns of an error the dealer made unnoticed (pitch: {unnoticed: true})
+    (E.NOTICE, F, _NO, "nothing", "", "Call the floor about an error noticed late"),
+    # recovery steps (a recovery calls for them; see docs/irregularities.md)
+    (E.RETRIEVE, D, _AUTO, "nothing", "", "Bring the cards dealt back"),
+    (E.SET_ASIDE, D, _AUTO, "nothing", "", "Set the premature card aside, out of play for now"),
+    (E.RESHUFFLE, D, _AUTO, "nothing", "", "Shuffle the cards in again"),
+    (E.REPLACE, D, _AUTO, "one_card", "",
+     "Give the player the next card in place of the face-up one"),
+    (E.SCRAMBLE, D, _AUTO, "scramble", "burn",
+     "Mix the flop cards face down and take one at random as a burn"),
+)
+# fmt: on
+#: in a recovery, another name a step goes by
+_COUNTS_AS = {E.SHUFFLE: E.RESHUFFLE}
+
+VOCABULARY: tuple[EventSpec, ...] = tuple(
+    EventSpec(
+        name=name,
+        by=by,
+        words=words,
+        args=frozenset(arg.rstrip("!") for arg in args.split()),
+        required=frozenset(arg.rstrip("!") for arg in args.split() if arg.endswith("!")),
+        step=step,
+        counts_as=_COUNTS_AS.get(name),
+        verify=f"verify_{check}",
+    )
+    for name, by, step, check, args, words in _ROWS
+)
+
+#: every event, with the arguments it takes
+EVENT_ARGS: dict[str, frozenset[str]] = {str(item.name): item.args for item in VOCABULARY}
+#: the arguments each event cannot go without (only events that have some)
+REQUIRED_ARGS: dict[str, frozenset[str]] = {
+    str(item.name): item.required for item in VOCABULARY if item.required
+}
+#: every event in plain dealer words, as a trainee is offered it (quiz, drill)
+EVENT_WORDS: dict[str, str] = {str(item.name): item.words for item in VOCABULARY}
+#: the events the players (and the floor) make; every other event is the dealer's
+PLAYER_EVENTS: frozenset[str] = frozenset(str(item.name) for item in VOCABULARY if item.by is not D)
+#: every dealer event, in the order a hand meets them
+DEALER_EVENTS: tuple[str, ...] = tuple(str(item.name) for item in VOCABULARY if item.by is D)
+#: recovery steps the engine performs itself under ``--auto-recover``
+AUTO_STEPS: frozenset[str] = frozenset(
+    str(item.name) for item in VOCABULARY if item.step is StepRole.AUTO
+)
+#: steps that stay the script's: normal dealing and players' actions
+SCRIPT_STEPS: frozenset[str] = frozenset(
+    str(item.name) for item in VOCABULARY if item.step is StepRole.SCRIPT
+)
+#: other names a recovery step goes by in a script
+STEP_ALIASES: dict[str, str] = {
+    str(item.name): str(item.counts_as) for item in VOCABULARY if item.counts_as is not None
+}
+#: the dealer events a recovery may name (a scenario's choice steps): steps and their aliases
+RECOVERY_STEPS: frozenset[str] = frozenset(
+    str(item.name)
+    for item in VOCABULARY
+    if item.by is D and (item.step is not StepRole.NONE or item.counts_as is not None)
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """One event as the engine takes it. ``index`` is its 0-based position in the hand."""
+
+    name: EventName
+    index: int = 0
+    seat: int | None = None
+    action: Action | None = None
+    amount: int | None = None
+    at: int | None = None
+    cards: int | None = None
+    exposed: bool = False
+    #: the place in a script file it was read from (for error messages)
+    where: str | None = None
+    boxed: bool = False
+    to: int | None = None
+    card: Card | None = None
+    unnoticed: bool = False
+    #: performed by the engine under --auto-recover, not written in the script
+    auto: bool = False
+
+    def describe(self) -> str:
+        """The event as a dealer would say it: ``act seat 4 raise 8``."""
+        parts = (
+            f"seat {self.seat}" if self.seat is not None else "",
+            self.action.value if self.action is not None else "",
+            str(self.amount) if self.amount is not None else "",
+            f"at {self.at}" if self.at is not None else "",
+            f"{self.cards} cards" if self.cards is not None else "",
+            "exposed" * self.exposed,
+            "boxed" * self.boxed,
+            f"to seat {self.to}" if self.to is not None else "",
+            "unnoticed" * self.unnoticed,
+            f"burn {self.card}" if self.card is not None else "",
+        )
+        return " ".join([self.name, *(part for part in parts if part)])

@@ -1,0 +1,1 @@
+"""Screen-free training sessions: the quiz, the review and the drill."""

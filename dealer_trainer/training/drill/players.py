@@ -1,0 +1,102 @@
+"""The drill's table and its players: the hands the trainee deals.
+
+A drill seats 2 to 9 players at a ten-seat table (blinds 1/2 no-limit, stacks of 200, a
+random button). The players' decisions are the drill's own, seeded: mostly calls and checks,
+now and then a fold, a bet or a raise; at the showdown each shows, or now and then mucks once a
+hand has been shown.
+"""
+
+from __future__ import annotations
+
+import random
+
+from dealer_trainer.betting import Action, Stakes, Structure
+from dealer_trainer.errors import IllegalAction, InvariantError
+from dealer_trainer.procedure.events import Event, EventName
+from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.procedure.script import HandScript, TableSpec
+from dealer_trainer.rules.rulesets import Ruleset
+
+__all__ = ["BLINDS", "STACK", "action_words", "decide", "new_table", "showdown_move"]
+
+#: the table every drill plays at
+SEATS = range(1, 11)
+BLINDS = (1, 2)
+STACK = 200
+#: how many players a drill seats
+PLAYERS = (2, 9)
+#: how the players play: the chance to bet when they may check; to fold, and to raise, when
+#: they face a bet (nobody raises a bet of RAISE_CAP big blinds or more); to muck at the
+#: showdown once a hand has been shown
+BET_CHANCE = 0.12
+FOLD_CHANCE = 0.12
+RAISE_CHANCE = 0.06
+RAISE_CAP = 4
+MUCK_CHANCE = 0.3
+#: the actions a decision falls back to, in order, when its first choice is refused
+_FALLBACK = (Action.CHECK, Action.CALL, Action.ALL_IN, Action.FOLD)
+
+
+def new_table(rng: random.Random, ruleset: Ruleset) -> Hand:
+    """A new table's first hand: random seats and button, shuffled by its own seed."""
+    seats = sorted(rng.sample(list(SEATS), rng.randint(*PLAYERS)))
+    button = rng.choice(seats)
+    table = TableSpec(
+        stacks=tuple((seat, STACK) for seat in seats),
+        button=button,
+        stakes=Stakes(Structure.NO_LIMIT, *BLINDS),
+        ruleset=ruleset,
+    )
+    return Hand(HandScript(table=table, deck=None, seed=rng.randrange(2**31), events=()))
+
+
+def decide(hand: Hand, rng: random.Random) -> Event:
+    """The decision of the player to act: mostly a check or a call; sometimes a fold, a bet or
+    a raise."""
+    betting = hand.betting
+    if betting is None or betting.to_act is None:
+        raise InvariantError("nobody is to act")
+    seat = betting.to_act
+    legal = betting.legal_actions(seat)
+    roll = rng.random()
+    wanted: Action
+    if Action.CHECK in legal:
+        wanted = Action.BET if roll < BET_CHANCE else Action.CHECK
+    elif roll < FOLD_CHANCE:
+        wanted = Action.FOLD
+    elif roll < FOLD_CHANCE + RAISE_CHANCE and betting.current_bet < RAISE_CAP * BLINDS[1]:
+        wanted = Action.RAISE
+    else:
+        wanted = Action.CALL
+    for action in (wanted, *_FALLBACK):
+        if action not in legal:
+            continue
+        amount = betting.min_raise_to() if action in (Action.BET, Action.RAISE) else None
+        try:
+            betting.verify(seat, action, amount)
+        except IllegalAction:
+            continue
+        return Event(name=EventName.ACT, seat=seat, action=action, amount=amount)
+    raise InvariantError(f"seat {seat} has no legal action among {legal}")
+
+
+def action_words(seat: int, action: Action, put: int, amount: int | None) -> str:
+    """A player's action as the drill tells it."""
+    words = {
+        Action.FOLD: "folds",
+        Action.CHECK: "checks",
+        Action.CALL: f"calls {put}",
+        Action.BET: f"bets {amount}",
+        Action.RAISE: f"raises to {amount}",
+        Action.ALL_IN: f"is all in ({put} more)",
+    }
+    return f"Seat {seat} {words[action]}."
+
+
+def showdown_move(hand: Hand, rng: random.Random) -> Event:
+    """At the showdown, the next seat in the showing order shows (or now and then mucks)."""
+    decided = hand.shown | hand.mucked | hand.declared
+    seat = next(seat for seat in hand.showing_order() if seat not in decided)
+    if hand.shown and rng.random() < MUCK_CHANCE:
+        return Event(name=EventName.MUCK, seat=seat)
+    return Event(name=EventName.SHOW, seat=seat)

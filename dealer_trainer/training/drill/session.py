@@ -1,0 +1,512 @@
+"""The drill session: endless practice on hands the engine deals, the trainee the dealer.
+
+A :class:`Drill` seats 2 to 9 players at a ten-seat table (blinds 1/2 no-limit, stacks of
+200, a random button), shuffles a real deck and plays hand after hand. The players' decisions
+(act, show, muck) are the drill's own, seeded: mostly calls and checks, now and then a fold,
+a bet or a raise. Every dealer decision is the trainee's:
+
+* :meth:`Drill.point` runs the hand on to the next moment where the dealer acts and returns a
+  :class:`Point`: what happened since the last one, the table, and the options. The options
+  are the dealer events the engine allows now (``Hand.expected_next()``, players' events left
+  out) mixed with two or three tempting ones the engine would refuse now (the street after the
+  next, a burn where a card is due, the other rulebook's recovery step, dealing on after an
+  error ...), shuffled, each worded as a dealer says it.
+* :meth:`Drill.choose` hands the pick to the engine (``Hand.handle``): accepted is right;
+  refused is wrong, and the :class:`Judgement` carries the engine's reason and rule, and the
+  right option, which the drill then applies so that the hand goes on.
+* At a moment where a dealer error can happen (the deal, the flop, the turn, the river), with
+  probability ``rate``, the drill makes one itself (:mod:`.injection`): the engine's records
+  of dealer errors say which ones exist and how each is brought about, the ruleset says
+  which can arise, and the drill picks one, a seat and a moment at random. From then on the
+  trainee picks the recovery, one step at a time: during a recovery ``expected_next()`` is the
+  step that is due.
+* :meth:`Drill.summary` counts the points, the right picks, the hands dealt, the dealer errors
+  met and the misses.
+
+This module judges the picks and keeps the summary; :mod:`.players` plays the players' part,
+:mod:`.injection` makes the dealer errors, :mod:`.options` builds each point's options.
+
+Everything is seeded: the same seed and the same picks give the same drill. Nothing here
+reads or writes a screen; ``dealer_trainer.cli.drill`` is the command.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from dealer_trainer.betting import blind_seats
+from dealer_trainer.errors import DealerTrainerError, InvariantError
+from dealer_trainer.procedure.events import PLAYER_EVENTS, Event, EventName
+from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.procedure.rulings import situation
+from dealer_trainer.procedure.words import cards_text
+from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
+from dealer_trainer.training.drill.injection import Injector
+from dealer_trainer.training.drill.options import Option, options
+from dealer_trainer.training.drill.players import (
+    BLINDS,
+    action_words,
+    decide,
+    new_table,
+    showdown_move,
+)
+
+if TYPE_CHECKING:
+    from dealer_trainer.progress import Store
+
+__all__ = [
+    "DEFAULT_RATE",
+    "Drill",
+    "DrillError",
+    "Judgement",
+    "Miss",
+    "Point",
+    "Summary",
+    "situation_title",
+    "topic_of",
+]
+
+DEFAULT_RATE = 0.25
+
+
+class DrillError(DealerTrainerError):
+    """A drill that cannot be set up or a pick that is not one of the options (exit 2)."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A moment where the dealer acts: what happened since the last point, and the options."""
+
+    number: int
+    hand_number: int
+    #: the table as it stands (it changes once a pick is made)
+    hand: Hand
+    lines: tuple[str, ...]
+    options: tuple[Option, ...]
+    #: the dealer events the engine accepts now: the right options
+    allowed: tuple[str, ...]
+    #: the dealer error whose recovery is under way, if any (a situation name)
+    situation: str | None
+    #: hole cards seen face up in this deal (exposed or boxed)
+    exposed: tuple[str, ...]
+    #: the procedure step the hand was in at this point
+    state: str
+
+    @property
+    def item(self) -> str:
+        """What a pick here is recorded as: ``drill:<situation>`` or ``drill:<state>``."""
+        return f"drill:{self.situation or self.state}"
+
+    @property
+    def topic(self) -> str:
+        """The topic slug of the situation under way, or ``procedure``."""
+        return topic_of(self.situation)
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What the engine made of a pick."""
+
+    correct: bool
+    given: Option
+    #: the right option (the pick itself when it was right), applied to the hand
+    right: Option
+    #: the engine's reason for refusing the pick ("" when it was right)
+    reason: str
+    rule: str | None
+    #: the rule's title from the corpus, when it has one
+    rule_title: str | None
+    item: str
+    topic: str
+    situation: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Miss:
+    """A wrong pick, for the summary."""
+
+    point: int
+    item: str
+    given: str
+    expected: str
+    reason: str
+    rule: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain mapping (for JSON)."""
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The drill so far."""
+
+    seed: int
+    ruleset: str
+    rate: float
+    #: picks judged
+    points: int
+    right: int
+    #: hands begun, the current one included (a misdealt hand dealt again counts once)
+    hands: int
+    #: the dealer errors the drill made, by situation name, in the order first met
+    errors: Mapping[str, int] = field(default_factory=dict)
+    misses: tuple[Miss, ...] = ()
+
+    @property
+    def wrong(self) -> int:
+        return self.points - self.right
+
+    @property
+    def accuracy(self) -> float:
+        """The share of right picks (0.0 before any pick)."""
+        return self.right / self.points if self.points else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain mapping (for JSON)."""
+        return {
+            "seed": self.seed,
+            "ruleset": self.ruleset,
+            "rate": self.rate,
+            "points": self.points,
+            "right": self.right,
+            "wrong": self.wrong,
+            "accuracy": round(self.accuracy, 4),
+            "hands": self.hands,
+            "errors": dict(self.errors),
+            "misses": [miss.to_dict() for miss in self.misses],
+        }
+
+
+def topic_of(name: str | None) -> str:
+    """The topic slug of a situation (``procedure`` for none)."""
+    return situation(name).topic if name is not None else "procedure"
+
+
+class Drill:
+    """A drill: hand after hand at one table (a new one when it breaks up), points on demand."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        rate: float = DEFAULT_RATE,
+        ruleset: Ruleset | str = "roberts",
+        *,
+        store: Store | None = None,
+        trainee: str = "",
+    ) -> None:
+        if not 0.0 <= rate <= 1.0:
+            raise DrillError(f"the error rate must be from 0 to 1, not {rate}")
+        if isinstance(ruleset, str):
+            if ruleset not in BUILTIN:
+                raise DrillError(
+                    f"unknown ruleset {ruleset!r}; built in: {', '.join(BUILTIN)}"
+                    " (or pass a house Ruleset)"
+                )
+            ruleset = BUILTIN[ruleset]
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.rate = rate
+        self.ruleset = ruleset
+        self._rng = random.Random(self.seed)
+        self._other = BUILTIN["tda-2024" if ruleset.family == "roberts" else "roberts"]
+        self.store = store
+        self.trainee = trainee
+        self.session = store.start_session(trainee, "drill") if store is not None else None
+        self._index = 0
+        self._lines: list[str] = []
+        self._point: Point | None = None
+        self._points = 0
+        self._right = 0
+        self._hands = 0
+        self._errors: Counter[str] = Counter()
+        self._misses: list[Miss] = []
+        self._injector = Injector(self._rng, rate, ruleset)
+        self._reported = False  # the award of the current hand has been told
+        self.hands: list[Hand] = []  # every table's hand, the current one last
+        self.hand = self._new_table()
+
+    # --- lifetime -----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """End the store's session (if any) and detach the current hand from the machine."""
+        if self.store is not None and self.session is not None:
+            self.store.finish_session(self.session)
+            self.session = None
+        self.hand.close()
+
+    def __enter__(self) -> Drill:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # --- the public face ------------------------------------------------------------------------
+
+    def point(self) -> Point:
+        """The next point (the same one again until a pick is made)."""
+        if self._point is None:
+            allowed = self._advance()
+            hand = self.hand
+            recovery = hand.recoveries[0] if hand.recoveries else None
+            self._point = Point(
+                number=self._points + 1,
+                hand_number=self._hands,
+                hand=hand,
+                lines=tuple(self._lines),
+                options=options(hand, allowed, self._rng, self._other),
+                allowed=tuple(allowed),
+                situation=recovery.situation.name if recovery is not None else None,
+                exposed=tuple(card.text for card in hand.face_up),
+                state=hand.state,
+            )
+            self._lines = []
+        return self._point
+
+    def choose(self, option: Option, seconds: float | None = None) -> Judgement:
+        """Judge a pick of the current point by the engine; apply the right move if it was not.
+
+        With a store, the pick is recorded (and committed) before this returns; ``seconds`` is
+        the time the trainee took.
+        """
+        point = self.point()
+        if option not in point.options:
+            raise DrillError(f"{option.label!r} is not one of this point's options")
+        verdict = self.hand.handle(self._event(option.event))
+        right = option
+        reason, rule = "", None
+        if verdict.outcome == "accepted":
+            if option.event not in point.allowed:
+                raise InvariantError(
+                    f"the drill offered {option.event!r} as a wrong move in {point.state}, "
+                    "but the engine accepted it"
+                )
+            correct = True
+        else:
+            if option.event in point.allowed:
+                raise InvariantError(
+                    f"the engine allowed {option.event!r} in {point.state} but refused it: "
+                    f"{verdict.reason}"
+                )
+            correct = False
+            reason, rule = verdict.reason, verdict.rule
+            right = self._primary(point)
+            self._do(right.event)
+        self._after_dealer_event(right.event)
+        self._points += 1
+        if correct:
+            self._right += 1
+        else:
+            self._misses.append(
+                Miss(point.number, point.item, option.label, right.label, reason, rule)
+            )
+        self._point = None
+        judgement = Judgement(
+            correct=correct,
+            given=option,
+            right=right,
+            reason=reason,
+            rule=rule,
+            rule_title=_rule_title(rule),
+            item=point.item,
+            topic=point.topic,
+            situation=point.situation,
+        )
+        self._record(judgement, seconds)
+        return judgement
+
+    def _record(self, judgement: Judgement, seconds: float | None) -> None:
+        if self.store is None or self.session is None:
+            return
+        from dealer_trainer.progress import Answer
+
+        self.store.record(
+            self.session,
+            Answer(
+                trainee=self.trainee,
+                item=judgement.item,
+                topic=judgement.topic,
+                mode="drill",
+                correct=judgement.correct,
+                ruleset=self.ruleset.name,
+                given=judgement.given.label,
+                expected=judgement.right.label,
+                seconds=None if seconds is None else round(seconds, 3),
+            ),
+        )
+
+    def summary(self) -> Summary:
+        """The drill so far."""
+        return Summary(
+            seed=self.seed,
+            ruleset=self.ruleset.name,
+            rate=self.rate,
+            points=self._points,
+            right=self._right,
+            hands=self._hands,
+            errors=dict(self._errors),
+            misses=tuple(self._misses),
+        )
+
+    # --- tables and hands ---------------------------------------------------------------------
+
+    def _new_table(self) -> Hand:
+        hand = new_table(self._rng, self.ruleset)
+        seats = hand.table.players()
+        self.hands.append(hand)
+        self._lines.append(
+            f"A new table: {len(seats)} players (seats {', '.join(map(str, seats))}), "
+            f"blinds {BLINDS[0]}/{BLINDS[1]}, {hand.chips(seats[0])} each."
+        )
+        self._begin_hand(hand)
+        return hand
+
+    def _begin_hand(self, hand: Hand) -> None:
+        self._hands += 1
+        self._injector.new_hand()
+        self._reported = False
+        players = hand.table.players()
+        self._lines.append(
+            f"Hand {self._hands}: the button is on seat {hand.table.button}; "
+            f"{len(players)} players."
+        )
+
+    def _event(self, event: Event | str) -> Event:
+        """An event (or a bare event name) numbered as the drill's next."""
+        self._index += 1
+        if isinstance(event, str):
+            return Event(name=EventName(event), index=self._index)
+        return replace(event, index=self._index)
+
+    def _do(self, event: Event | str) -> None:
+        """Play an event the drill itself makes (a player's, a dealer error, a right move)."""
+        verdict = self.hand.handle(self._event(event))
+        if verdict.outcome != "accepted":
+            raise InvariantError(f"the engine refused the drill's own {event!r}: {verdict.reason}")
+
+    # --- running the hand to the next point ----------------------------------------------------
+
+    def _advance(self) -> list[str]:
+        """Play the players' part (and any planned dealer error) up to the next dealer point;
+        return the dealer events the engine allows there.
+        """
+        for _ in range(10_000):
+            self._tell_award()
+            self._moment()
+            hand = self.hand
+            allowed = hand.expected_next()
+            dealer = [name for name in allowed if name not in PLAYER_EVENTS]
+            if dealer:
+                return dealer
+            if "act" in allowed:
+                self._act()
+            elif hand.state == "showdown":
+                self._show()
+            elif hand.hand_over:
+                self._table_breaks()
+            else:
+                raise InvariantError(
+                    f"the hand is stuck in {hand.state}: the engine allows nothing "
+                    f"(recoveries: {[r.situation.name for r in hand.recoveries]})"
+                )
+        raise InvariantError("the players went on for 10000 moves without a dealer point")
+
+    def _table_breaks(self) -> None:
+        hand = self.hand
+        left = [seat for seat, chips in hand.table.stacks.items() if chips > 0]
+        self._lines.append(f"Only seat {left[0]} has chips left: the table breaks up.")
+        hand.close()
+        self.hand = self._new_table()
+
+    def _act(self) -> None:
+        """The player to act decides; the drill tells what they did."""
+        hand = self.hand
+        event = decide(hand, self._rng)
+        assert hand.betting is not None and event.seat is not None and event.action is not None
+        before = hand.betting.bets[event.seat]
+        self._injector.player_acts(hand)
+        self._do(event)
+        put = hand.betting.bets.get(event.seat, 0) - before
+        self._lines.append(action_words(event.seat, event.action, put, event.amount))
+
+    def _show(self) -> None:
+        hand = self.hand
+        event = showdown_move(hand, self._rng)
+        seat = event.seat
+        assert seat is not None
+        if event.name == EventName.MUCK:
+            self._lines.append(f"Seat {seat} mucks.")
+        else:
+            self._lines.append(f"Seat {seat} shows {cards_text(hand.table.holes[seat])}.")
+        self._do(event)
+
+    def _tell_award(self) -> None:
+        hand = self.hand
+        if not hand.hand_over or self._reported:
+            return
+        self._reported = True
+        self._injector.hand_over()
+        winners = [(seat, amount) for seat, amount in sorted(hand.won.items()) if amount]
+        said = ", ".join(f"seat {seat} wins {amount}" for seat, amount in winners)
+        if hand.betting is not None and hand.betting.live_count == 1:
+            self._lines.append(f"Everyone else has folded: {said}.")
+        else:
+            self._lines.append(f"The pot is awarded: {said}.")
+
+    def _after_dealer_event(self, name: str) -> None:
+        """Say what a dealer move brought about that the table drawing does not show."""
+        hand = self.hand
+        if name == "next_hand":
+            self._begin_hand(hand)
+        elif name == "post_blinds" and hand.betting is not None:
+            small, big = blind_seats(hand.order)
+            bets = hand.betting.bets
+            self._lines.append(
+                f"Seat {small} posts the small blind ({bets[small]}), "
+                f"seat {big} the big blind ({bets[big]})."
+            )
+        self._tell_award()
+
+    # --- the dealer errors the drill makes ----------------------------------------------------
+
+    def _moment(self) -> None:
+        made = self._injector.moment(self.hand, self._do)
+        if made is not None:
+            name, told = made
+            self._errors[name] += 1
+            self._lines.append(told)
+
+    # --- the options ----------------------------------------------------------------------------
+
+    def _primary(self, point: Point) -> Option:
+        """The right option applied after a wrong pick (a whole round rather than one card)."""
+        rights = [option for option in point.options if option.event in point.allowed]
+        for option in rights:
+            if option.event == "deal":
+                return option
+        return rights[0]
+
+
+# --- words ---------------------------------------------------------------------------------------
+
+
+def situation_title(name: str) -> str:
+    """A situation's title (the engine's own words)."""
+    return situation(name).title
+
+
+def _rule_title(rule: str | None) -> str | None:
+    if rule is None:
+        return None
+    from dealer_trainer.rules.corpus import NotFound
+    from dealer_trainer.rules.corpus import rule as find_rule
+
+    try:
+        return find_rule(rule).title
+    except NotFound:
+        return None
