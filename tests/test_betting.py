@@ -515,6 +515,7 @@ def check_invariants(betting: Betting, total: int) -> None:
 STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_play_conserves_chips_and_refuses_illegal_actions(data: st.DataObject) -> None:
