@@ -26,7 +26,7 @@ over. Besides: an event ``expected_next()`` offers, with legal arguments, is acc
 
 The hand runs with ``check=False``: every check here is the test's own. The budgets below
 make 400 runs of up to 15 rules each (over 20 000 events) in about 8 s under the "ci"
-hypothesis profile, and 4000 runs (over 200 000 events, about 80 s) under "thorough"
+hypothesis profile, and 4000 runs (over 200 000 events, about two minutes) under "thorough"
 (docs/testing.md).
 """
 
