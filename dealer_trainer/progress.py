@@ -46,6 +46,7 @@ from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from pathlib import Path
+from time import monotonic, sleep
 from types import TracebackType
 from typing import Any, Protocol
 
@@ -256,7 +257,18 @@ class _Sqlite:
         self.conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
         try:
             self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-            self.conn.execute("PRAGMA journal_mode = WAL").fetchall()
+            # switching to WAL needs the file to itself and does not wait on busy_timeout (as
+            # while another process creates the store): retry it, within the same timeout, on
+            # SQLITE_BUSY and its extended codes (the low byte)
+            deadline = monotonic() + BUSY_TIMEOUT
+            while True:
+                try:
+                    self.conn.execute("PRAGMA journal_mode = WAL").fetchall()
+                    break
+                except sqlite3.OperationalError as exc:
+                    if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY or monotonic() > deadline:
+                        raise
+                    sleep(0.01)
             self.conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
             self.conn.close()

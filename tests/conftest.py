@@ -1,10 +1,25 @@
-"""What every test shares: no test touches the user's real settings or progress store."""
+"""What every test shares: the hypothesis profiles, and no test touches the user's real settings
+or progress store."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# --- hypothesis profiles (docs/testing.md) -------------------------------------------------------
+#
+# "ci", the default: the budget the whole run is sized for (at most 120 s on two cores). Each run
+# draws fresh random examples, so CI keeps exploring; a failure prints the blob that reproduces
+# it (@reproduce_failure). No deadline: a slow moment on a shared machine is not a bug.
+# "thorough": ten times the examples of every property (tests/strategies.py: examples) for a
+# long run before a release or after a change to the engine:
+#     HYPOTHESIS_PROFILE=thorough .venv/bin/python -m pytest -m slow
+settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True)
+settings.register_profile("thorough", settings.get_profile("ci"), max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True)

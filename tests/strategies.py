@@ -1,10 +1,18 @@
-"""hypothesis strategies the property tests share."""
+"""hypothesis strategies and budgets the property tests share."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import settings
 from hypothesis import strategies as st
+
+
+def examples(ci: int) -> int:
+    """A property's ``max_examples``: ``ci`` under the "ci" profile (tests/conftest.py), scaled
+    as the loaded profile scales hypothesis's own budget ("thorough": ten times as many)."""
+    scale = settings.default.max_examples / settings.get_profile("ci").max_examples
+    return max(1, round(ci * scale))
 
 
 @st.composite

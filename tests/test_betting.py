@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pokerkit import Automation, Mode, NoLimitTexasHoldem, PotLimitOmahaHoldem
+from strategies import examples
 
 from dealer_trainer.betting import (
     RULE_ALL_IN,
@@ -514,7 +515,8 @@ def check_invariants(betting: Betting, total: int) -> None:
 STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_play_conserves_chips_and_refuses_illegal_actions(data: st.DataObject) -> None:
     n = data.draw(st.integers(2, 10), label="seats")

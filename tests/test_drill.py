@@ -414,11 +414,7 @@ def test_every_pick_is_recorded_in_the_store(tmp_path: Path) -> None:
 # --- the core: any picks at all -------------------------------------------------------------------
 
 
-@settings(
-    max_examples=100,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+@settings(suppress_health_check=[HealthCheck.too_slow])  # the profile's examples (conftest.py)
 @given(
     seed=st.integers(0, 2**31 - 1),
     rate=st.floats(0.0, 1.0),

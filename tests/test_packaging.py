@@ -9,6 +9,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -26,6 +28,7 @@ def test_every_package_folder_is_listed_in_pyproject() -> None:
     assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
 
 
+@pytest.mark.slow
 def test_a_plain_install_ships_the_scenario_bank_and_the_rules_corpus(tmp_path: Path) -> None:
     """Build the wheel `pip install .` would install (from a copy: no build/ left behind, none
     reused), and look inside it.

@@ -409,7 +409,7 @@ def test_answers_recorded_before_a_sigkill_are_all_kept(target: str) -> None:
         assert line.strip() == "recorded", process.stderr.read() if process.stderr else ""
     finally:
         os.kill(process.pid, signal.SIGKILL)
-        process.wait(TIMEOUT)
+        process.communicate(timeout=TIMEOUT)  # and closes its pipes (filterwarnings = error)
     assert process.returncode == -signal.SIGKILL
     with open_store(target) as store:
         answers = store.answers()

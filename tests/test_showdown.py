@@ -8,6 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pokerkit import StandardHighHand
+from strategies import examples
 
 from dealer_trainer.cards import STANDARD_DECK, Card, parse_cards
 from dealer_trainer.errors import InvariantError
@@ -267,7 +268,7 @@ def hands(draw: st.DrawFn) -> tuple[dict[int, int], set[int], dict[int, int], li
     return contributed, folded, strengths, list(order)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(hands())
 def test_chips_are_conserved(
     hand: tuple[dict[int, int], set[int], dict[int, int], list[int]],
@@ -296,7 +297,7 @@ def test_chips_are_conserved(
         assert sum(won.values()) + sum(uncalled.values()) == total
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200))
 @given(hands())
 def test_a_player_wins_from_each_opponent_at_most_what_he_put_in(
     hand: tuple[dict[int, int], set[int], dict[int, int], list[int]],
