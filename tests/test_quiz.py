@@ -9,20 +9,20 @@ from typing import Any
 
 import pytest
 
-from dealer_trainer.quiz import (
+from dealer_trainer.errors import UsageError
+from dealer_trainer.rules.corpus import rule
+from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.scenario import bank_dir, load_scenario, recovery_steps
+from dealer_trainer.training.quiz import (
     Entry,
     Quiz,
-    QuizError,
     Selection,
     catalogue,
-    due_entries,
     grade,
     prepare,
     select,
 )
-from dealer_trainer.rules.corpus import rule
-from dealer_trainer.rules.topics import TOPICS
-from dealer_trainer.scenario import bank_dir, load_scenario, recovery_steps
+from dealer_trainer.training.review import due_entries
 
 BANK, PROBLEMS = catalogue(bank_dir())
 ITEMS = {entry.id: prepare(entry, random.Random(5)) for entry in BANK}
@@ -188,12 +188,12 @@ def test_a_fact_question_hides_the_fact_it_asks_from_the_table() -> None:
 
 def test_grade_refuses_an_answer_that_names_no_option() -> None:
     item = ITEMS["big-blind-option-next-step"]
-    with pytest.raises(QuizError):
+    with pytest.raises(UsageError):
         grade(item, ["c9"])
-    with pytest.raises(QuizError):
+    with pytest.raises(UsageError):
         grade(item, ["c0", "c1"])
     order = ITEMS["exposed-card-misdeal-order"]
-    with pytest.raises(QuizError):
+    with pytest.raises(UsageError):
         grade(order, ["s0", "s0", "s1"])
 
 
@@ -245,7 +245,7 @@ def test_quiz_saves_each_answer_before_it_returns_and_sums_up_per_topic() -> Non
         "big-blind-option": (0, 1),
         "exposed-card": (1, 1),
     }
-    assert [m.entry.id for m in summary.misses] == ["big-blind-option-next-step"]
+    assert [m.item for m in summary.misses] == ["big-blind-option-next-step"]
     assert summary.seconds > 0
     data = summary.to_dict()
     assert data["accuracy"] == 0.5 and data["misses"][0]["id"] == "big-blind-option-next-step"

@@ -19,7 +19,8 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.errors import DealerTrainerError
+from dealer_trainer.cli import on_ctrl_c
+from dealer_trainer.errors import UsageError
 
 if TYPE_CHECKING:
     from dealer_trainer.cli.answers import AnswerLines
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.drill import Drill, Judgement, Point, Summary
 
-__all__ = ["DrillUsageError", "add_parser", "run"]
+__all__ = ["add_parser", "configure", "run"]
 
 NO_TERMINAL = (
     "the drill asks its questions in a terminal, and there is none here. Without one, give "
@@ -37,26 +38,21 @@ NO_TERMINAL = (
 PROMPT = "Your move:"
 
 
-class DrillUsageError(DealerTrainerError):
-    """The drill cannot run as asked: a bad option, no terminal, a bad answers line (exit 2)."""
-
-    exit_code = 2
-
-
 def add_parser(commands: Any) -> None:
-    """Register ``drill`` on the main parser's subcommands."""
+    """Register ``drill`` on a parser's subcommands (``main`` uses :func:`configure`)."""
+    configure(commands.add_parser("drill"))
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """``drill`` and its options."""
     from dealer_trainer.cli.session import add_trainee_options
 
-    parser = commands.add_parser(
-        "drill",
-        help="practise dealing: pick the dealer's next move, hand after hand",
-        description=(
-            "Endless practice as the dealer. The engine deals hand after hand at a table it "
-            "chooses and plays the players; at each point you pick the dealer's next move among "
-            "the right ones and tempting wrong ones, and the engine judges it. Now and then the "
-            "drill makes a dealer error itself (--rate) and you pick the recovery, step by step. "
-            "Ctrl-C (or the end of --answers) ends it with a summary."
-        ),
+    parser.description = (
+        "Endless practice as the dealer. The engine deals hand after hand at a table it "
+        "chooses and plays the players; at each point you pick the dealer's next move among "
+        "the right ones and tempting wrong ones, and the engine judges it. Now and then the "
+        "drill makes a dealer error itself (--rate) and you pick the recovery, step by step. "
+        "Ctrl-C (or the end of --answers) ends it with a summary."
     )
     parser.add_argument(
         "--rate",
@@ -110,55 +106,62 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     from dealer_trainer.rules.rulesets import BUILTIN
 
     if not 0.0 <= args.rate <= 1.0:
-        raise DrillUsageError(f"--rate must be from 0 to 1, not {args.rate:g}")
+        raise UsageError(f"--rate must be from 0 to 1, not {args.rate:g}")
     if args.points is not None and args.points < 1:
-        raise DrillUsageError(f"--points must be at least 1, not {args.points}")
+        raise UsageError(f"--points must be at least 1, not {args.points}")
     if args.ruleset not in BUILTIN:
-        raise DrillUsageError(
-            f"--ruleset {args.ruleset!r}: the drill knows {' and '.join(BUILTIN)}"
-        )
+        raise UsageError(f"--ruleset {args.ruleset!r}: the drill knows {' and '.join(BUILTIN)}")
     if args.json and args.answers is None:
-        raise DrillUsageError("--json needs --answers: the JSON summary is for scripts")
+        raise UsageError("--json needs --answers: the JSON summary is for scripts")
     if args.answers is None and prompter is None:
         if not interactive():
-            raise DrillUsageError(NO_TERMINAL)
+            raise UsageError(NO_TERMINAL)
         prompter = QuestionaryPrompter()
     trainee = trainee_for(args, prompter if args.answers is None else None)
-    quiet = args.json
     paint = _painter()
     with (
         _PickSource(args.answers, prompter) as picks,
         store_for(args) as store,
         Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
     ):
-        if not quiet:
+        if not args.json:
             _opening(drill, paint, interactive=args.answers is None)
         log: list[dict[str, Any]] = []
-        try:
-            while args.points is None or drill.summary().points < args.points:
-                point = drill.point()
-                if not quiet:
-                    _show_point(point, drill, paint, numbered=args.answers is not None)
-                started = time.monotonic()
-                index = picks.pick(point)
-                if index is None:
-                    break
-                option = point.options[index]
-                if args.answers is not None and not quiet:
-                    print(f"> {index + 1}. {option.label}")
-                judgement = drill.choose(option, time.monotonic() - started)
-                log.append(_logged(point, judgement))
-                if not quiet:
-                    _show_judgement(judgement, paint)
-        except KeyboardInterrupt:
-            if not quiet:
-                print()
+        _practise(args, drill, picks, paint, log)
         summary = drill.summary()
-        if quiet:
+        if args.json:
             json.dump({**summary.to_dict(), "trainee": trainee, "picks": log}, sys.stdout, indent=2)
             sys.stdout.write("\n")
         else:
             _show_summary(summary, paint)
+    return 0
+
+
+@on_ctrl_c(exit_code=0, say=None)  # Ctrl-C is the drill's normal end: the summary follows
+def _practise(
+    args: argparse.Namespace,
+    drill: Drill,
+    picks: _Lines | _Asked,
+    paint: Painter,
+    log: list[dict[str, Any]],
+) -> int:
+    """Point after point until --points, the end of the answers or Ctrl-C."""
+    quiet = args.json
+    while args.points is None or drill.summary().points < args.points:
+        point = drill.point()
+        if not quiet:
+            _show_point(point, drill, paint, numbered=args.answers is not None)
+        started = time.monotonic()
+        index = picks.pick(point)
+        if index is None:
+            break
+        option = point.options[index]
+        if args.answers is not None and not quiet:
+            print(f"> {index + 1}. {option.label}")
+        judgement = drill.choose(option, time.monotonic() - started)
+        log.append(_logged(point, judgement))
+        if not quiet:
+            _show_judgement(judgement, paint)
     return 0
 
 

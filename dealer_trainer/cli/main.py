@@ -1,7 +1,12 @@
-"""``dealer-trainer``: the entry point. Each command is a function returning an exit code.
+"""``dealer-trainer``: the entry point, and the registry of its commands.
 
-Exit codes: 0 done; 1 refused (see the message); 2 bad input (a script or an argument);
-70 an internal error (a bug: please report it); 130 interrupted (Ctrl-C).
+Each command is a module of this package with ``configure(parser)`` (its description and
+arguments) and ``run(args) -> int`` (its exit code). :data:`COMMANDS` names them, with their
+one-line help, without importing them: ``main`` imports only the module of the command it
+runs, so ``dealer-trainer rules search`` never pays for the quiz, the drill or questionary.
+
+Exit codes: 0 done; 1 refused or not found (see the message); 2 bad input (a script, an
+option or an answer); 70 an internal error (a bug: please report it); 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -9,21 +14,77 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
 
 from dealer_trainer import __version__
-from dealer_trainer.cli import drill as drill_cli
-from dealer_trainer.cli import quiz as quiz_cli
-from dealer_trainer.cli import report as report_cli
-from dealer_trainer.cli import rules as rules_cli
-from dealer_trainer.cli import scenarios as scenarios_cli
+from dealer_trainer.cli import on_ctrl_c
 from dealer_trainer.errors import DealerTrainerError
 
-EXIT_INTERRUPTED = 130
+__all__ = ["COMMANDS", "EXIT_BUG", "Command", "guard", "main"]
+
 EXIT_BUG = 70
 
 
-def _parser() -> argparse.ArgumentParser:
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command: its name, its one-line help, and the module that configures and runs it."""
+
+    name: str
+    help: str
+    module: str
+
+    def load(self) -> Any:
+        """The command's module (imported now)."""
+        return import_module(self.module)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "replay", "replay a hand script through the dealing engine", "dealer_trainer.cli.replay"
+    ),
+    Command("quiz", "take a quiz on dealer errors and their recoveries", "dealer_trainer.cli.quiz"),
+    Command(
+        "review",
+        "review the questions due for you (spaced repetition), missed ones first",
+        "dealer_trainer.cli.review",
+    ),
+    Command(
+        "drill",
+        "practise dealing: pick the dealer's next move, hand after hand",
+        "dealer_trainer.cli.drill",
+    ),
+    Command(
+        "report",
+        "how trainees are doing: answers, accuracy and weakest topics",
+        "dealer_trainer.cli.report",
+    ),
+    Command(
+        "rules",
+        "look up the rules: list, show, search, glossary, what-if, diff",
+        "dealer_trainer.cli.rules",
+    ),
+    Command(
+        "scenarios", "validate, list, show and write quiz scenarios", "dealer_trainer.cli.scenarios"
+    ),
+)
+_BY_NAME = {command.name: command for command in COMMANDS}
+_EVERY = "*"
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command named on the line (the first word that is not an option), if any."""
+    for word in argv:
+        if not word.startswith("-"):  # the main parser's own options take no value
+            return word if word in _BY_NAME else None
+    return None
+
+
+def _parser(configure: str | None = _EVERY) -> argparse.ArgumentParser:
+    """The parser; only the command named ``configure`` gets its arguments (every command by
+    default, for help and tests), the others are listed by name and help alone."""
     parser = argparse.ArgumentParser(
         prog="dealer-trainer",
         description=(
@@ -34,58 +95,21 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"dealer-trainer {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    replay = commands.add_parser(
-        "replay",
-        help="replay a hand script through the dealing engine",
-        description=(
-            "Replay a hand script (YAML, see docs/engine.md) through the dealing procedure: "
-            "every event is accepted or rejected with its reason, then the table is shown."
-        ),
-    )
-    replay.add_argument("script", help="the hand script file (YAML); '-' reads standard input")
-    replay.add_argument("--json", action="store_true", help="print one JSON object (contract 1)")
-    replay.add_argument(
-        "--auto-recover",
-        action="store_true",
-        help="let the engine perform the recovery steps that fall due after a dealer error",
-    )
-
-    quiz_cli.add_parser(commands)
-    drill_cli.add_parser(commands)
-    report_cli.add_parser(commands)
-    rules_cli.add_parser(commands)
-    scenarios_cli.add_parser(commands)
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help)
+        if configure in (_EVERY, command.name):
+            command.load().configure(sub)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+def guard(run: Callable[[], int]) -> int:
+    """Run a command: its exit code, or the one its error or Ctrl-C calls for, with a short
+    message on standard error (never a traceback, unless DEALER_TRAINER_DEBUG is set)."""
     try:
-        if args.command == "replay":
-            from dealer_trainer.cli.replay import run_replay
-
-            return run_replay(args.script, as_json=args.json, auto_recover=args.auto_recover)
-        if args.command in ("quiz", "review"):
-            return quiz_cli.run(args)
-        if args.command == "drill":
-            return drill_cli.run(args)
-        if args.command == "report":
-            return report_cli.run(args)
-        if args.command == "rules":
-            return rules_cli.run(args)
-        if args.command == "scenarios":
-            return scenarios_cli.run(args)
-        parser.print_help()
-        return 0
+        return on_ctrl_c()(run)()
     except DealerTrainerError as exc:
         print(f"dealer-trainer: {exc}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("\ndealer-trainer: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: say so plainly, with what to report, not a traceback
@@ -97,6 +121,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("DEALER_TRAINER_DEBUG"):
             raise
         return EXIT_BUG
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser(_chosen(words))
+    args = parser.parse_args(words)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    module = _BY_NAME[args.command].load()
+    return guard(lambda: int(module.run(args)))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -10,6 +11,28 @@ from typing import Any
 from dealer_trainer.cli.render import Painter, use_colour
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import HandScript, load_script
+
+__all__ = ["configure", "run", "run_replay"]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """``replay SCRIPT [--json] [--auto-recover]``."""
+    parser.description = (
+        "Replay a hand script (YAML, see docs/engine.md) through the dealing procedure: "
+        "every event is accepted or rejected with its reason, then the table is shown."
+    )
+    parser.add_argument("script", help="the hand script file (YAML); '-' reads standard input")
+    parser.add_argument("--json", action="store_true", help="print one JSON object (contract 1)")
+    parser.add_argument(
+        "--auto-recover",
+        action="store_true",
+        help="let the engine perform the recovery steps that fall due after a dealer error",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``replay``."""
+    return run_replay(args.script, as_json=args.json, auto_recover=args.auto_recover)
 
 
 def _read_source(script: str) -> HandScript | Path:

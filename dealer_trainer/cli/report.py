@@ -10,7 +10,7 @@ answers (or none since ``--since``) is said plainly, exit 0; an unknown ``--trai
 with the known names, exit 1; a ``--since`` that is not a date, exit 2.
 
 Dates and times given and shown are local (the room's clock); JSON and CSV carry UTC.
-Cheap to import (``main`` imports it for every command): the top imports only ``argparse``,
+Cheap to import: the top imports only ``argparse``,
 ``sys`` and the errors; the store, the report and the rest are imported when run.
 """
 
@@ -20,7 +20,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from dealer_trainer.errors import DealerTrainerError
+from dealer_trainer.errors import NotFound, UsageError
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -28,46 +28,32 @@ if TYPE_CHECKING:
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.report import Report, TopicStats, TraineeReport
 
-__all__ = ["BadOption", "UnknownTrainee", "add_parser", "parse_since", "run"]
+__all__ = ["configure", "parse_since", "run", "unknown_trainee"]
 
 CSV_FIELDS = ("trainee", "topic", "answered", "correct", "accuracy", "last_seen")
 
 
-class BadOption(DealerTrainerError):
-    """An option value the command cannot use (exit 2)."""
-
-    exit_code = 2
-
-
-class UnknownTrainee(DealerTrainerError):
+def unknown_trainee(name: str, known: list[str], target: str) -> NotFound:
     """A ``--trainee`` the store does not know; ``known`` are the names it does know."""
+    import difflib
 
-    def __init__(self, name: str, known: list[str], target: str) -> None:
-        import difflib
-
-        if known:
-            close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
-            listing = f"known trainees: {', '.join(known)}"
-        else:
-            hint = ""
-            listing = "no trainee has answered anything yet"
-        super().__init__(
-            f"no trainee named {name!r} in the progress store at {target}{hint} ({listing})"
-        )
-        self.known = known
+    close = tuple(difflib.get_close_matches(name, known, n=3, cutoff=0.5))
+    listing = (
+        f"known trainees: {', '.join(known)}" if known else "no trainee has answered anything yet"
+    )
+    return NotFound(
+        f"no trainee named {name!r} in the progress store at {target}",
+        suggestions=close,
+        after=f" ({listing})",
+    )
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``report`` on the main parser's ``commands``."""
-    report = commands.add_parser(
-        "report",
-        help="how trainees are doing: answers, accuracy and weakest topics",
-        description=(
-            "Sum up the answers kept in the progress store: per trainee and topic the answers, "
-            "the right ones, the accuracy and when the topic was last seen, each trainee's "
-            "weakest topics, and the room's totals."
-        ),
+def configure(report: argparse.ArgumentParser) -> None:
+    """``report [--trainee NAME] [--since DATE] [--json | --csv] [--db TARGET]``."""
+    report.description = (
+        "Sum up the answers kept in the progress store: per trainee and topic the answers, "
+        "the right ones, the accuracy and when the topic was last seen, each trainee's "
+        "weakest topics, and the room's totals."
     )
     report.add_argument(
         "--trainee", metavar="NAME", help="only this trainee (default: every trainee)"
@@ -107,7 +93,7 @@ def parse_since(text: str) -> datetime:
             return datetime(day.year, day.month, day.day).astimezone()
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise BadOption(
+        raise UsageError(
             f"--since: {text!r} is not a date; write YYYY-MM-DD (2024-05-01) or a date and "
             "time (2024-05-01T18:00)"
         ) from None
@@ -125,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         if trainee is not None:
             known = store.trainees()
             if trainee not in known:
-                raise UnknownTrainee(trainee, known, store.target)
+                raise unknown_trainee(trainee, known, store.target)
         answers = store.answers(trainee, since)
         target = store.target
     report = build_report(answers, since=since)

@@ -34,24 +34,20 @@ if TYPE_CHECKING:
     from dealer_trainer.rules.corpus import Rule
     from dealer_trainer.rules.rulesets import Ruleset
 
-__all__ = ["add_parser", "run"]
+__all__ = ["configure", "run"]
 
 _RULESET_HELP = "a built-in ruleset (roberts, tda-2024) or a house ruleset file (YAML)"
 _JSON_HELP = "print one JSON document instead of text"
 _WIDTH = 88
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``rules`` and its subcommands on the main parser's ``commands``."""
-    rules = commands.add_parser(
-        "rules",
-        help="look up the rules: list, show, search, glossary, what-if, diff",
-        description=(
-            "Look up the rules, in the project's own words with their citations: the "
-            "irregularity rules and their recoveries, the dealing procedure, the glossary."
-        ),
-        epilog="Run 'dealer-trainer rules SUBCOMMAND --help' for its options.",
+def configure(rules: argparse.ArgumentParser) -> None:
+    """``rules`` and its subcommands."""
+    rules.description = (
+        "Look up the rules, in the project's own words with their citations: the "
+        "irregularity rules and their recoveries, the dealing procedure, the glossary."
     )
+    rules.epilog = "Run 'dealer-trainer rules SUBCOMMAND --help' for its options."
     rules.set_defaults(rules_parser=rules)
     sub = rules.add_subparsers(dest="rules_command", metavar="SUBCOMMAND")
 

@@ -16,24 +16,20 @@ from pathlib import Path
 from typing import Any
 
 from dealer_trainer.cli.render import Painter, use_colour
-from dealer_trainer.errors import DealerTrainerError, ScriptError
+from dealer_trainer.errors import NotFound, ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
 
-__all__ = ["add_parser", "run"]
+__all__ = ["configure", "run"]
 
 #: show progress on standard error when a bank has more files than this (and it is a terminal)
 PROGRESS_FROM = 50
 
 
-def add_parser(commands: Any) -> None:
-    """Register ``scenarios`` and its subcommands on the main parser's subcommands."""
-    parser = commands.add_parser(
-        "scenarios",
-        help="validate, list, show and write quiz scenarios",
-        description=(
-            "Quiz scenarios (YAML, see docs/authoring.md): prove them against the engine, list "
-            "and show the shipped bank, or write a new one with the wizard."
-        ),
+def configure(parser: argparse.ArgumentParser) -> None:
+    """``scenarios`` and its subcommands."""
+    parser.description = (
+        "Quiz scenarios (YAML, see docs/authoring.md): prove them against the engine, list "
+        "and show the shipped bank, or write a new one with the wizard."
     )
     sub = parser.add_subparsers(dest="scenarios_command", metavar="COMMAND")
 
@@ -254,11 +250,7 @@ def _check_topic(slug: str | None) -> None:
 
         close = difflib.get_close_matches(slug, slugs, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise _BadArgument(f"unknown topic {slug!r}{hint}; topics: {', '.join(slugs)}")
-
-
-class _BadArgument(DealerTrainerError):
-    exit_code = 2
+        raise UsageError(f"unknown topic {slug!r}{hint}; topics: {', '.join(slugs)}")
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -312,13 +304,9 @@ def _find(ident: str, folder: str | None) -> Any:
         ids.append(scenario.id)
     import difflib
 
-    close = difflib.get_close_matches(ident, ids, n=3)
-    hint = f"; did you mean {', '.join(close)}?" if close else "; 'scenarios list' shows them"
-    raise _NotFound(f"no scenario {ident!r}{hint}")
-
-
-class _NotFound(DealerTrainerError):
-    exit_code = 1
+    close = tuple(difflib.get_close_matches(ident, ids, n=3))
+    after = "" if close else "; 'scenarios list' shows them"
+    raise NotFound(f"no scenario {ident!r}", suggestions=close, after=after)
 
 
 def _show(args: argparse.Namespace) -> int:

@@ -1,0 +1,1 @@
+"""Screen-free training sessions (quiz, review, drill), their recorder and their summary."""
