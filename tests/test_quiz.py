@@ -62,6 +62,21 @@ def test_catalogue_parses_in_full_what_its_quick_read_cannot_trust(tmp_path: Pat
     ]
 
 
+def test_catalogue_reads_a_ruleset_named_in_a_one_line_table_without_parsing_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = next(entry for entry in BANK if entry.id == "burns-all-in-next-step").path
+    (tmp_path / "a.yaml").write_text(source.read_text())
+
+    def parse_in_full(path: Path) -> None:
+        raise AssertionError(f"{path} was parsed in full")
+
+    monkeypatch.setattr("dealer_trainer.scenario.load_scenario", parse_in_full)
+    entries, problems = catalogue(tmp_path)
+    assert problems == []
+    assert [(e.id, e.ruleset) for e in entries] == [("burns-all-in-next-step", "tda-2024")]
+
+
 def test_catalogue_leaves_out_a_broken_file_and_says_where(tmp_path: Path) -> None:
     (tmp_path / "bad.yaml").write_text("id: x\ntitle: [unclosed\n")
     good = next(entry for entry in BANK if entry.id == "exposed-card-misdeal-order").path

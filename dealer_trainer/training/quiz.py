@@ -78,6 +78,10 @@ class Entry:
 
 
 _TOP = re.compile(r"^(id|topic|difficulty|ruleset):[ \t]*(.*?)[ \t]*(?:#.*)?$", re.MULTILINE)
+#: a ruleset named in a one-line table (``table: {seats: 6, ruleset: tda-2024}``)
+_TABLE_RULESET = re.compile(
+    r"^table:[ \t]*\{[^}\n#]*\bruleset:[ \t]*([\w.-]+)[ \t]*[,}]", re.MULTILINE
+)
 
 
 def _scalar(raw: str) -> str | None:
@@ -103,8 +107,11 @@ def _quick(path: Path) -> Entry | None:
         found[key] = value
     if "id" not in found or "topic" not in found or not found.get("difficulty", "").isdigit():
         return None
-    if "ruleset" not in found and "ruleset" in text:  # named inside the table: parse it all
-        return None
+    if "ruleset" not in found and "ruleset" in text:  # named inside the table
+        inside = _TABLE_RULESET.findall(text)
+        if len(inside) != 1 or text.count("ruleset") != 1:
+            return None  # anywhere else: parse it all
+        found["ruleset"] = inside[0]
     return Entry(
         found["id"],
         found["topic"],
