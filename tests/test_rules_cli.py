@@ -508,7 +508,7 @@ def test_every_command_is_listed_without_importing_any_of_them() -> None:
         "    main(['--help'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print(sorted(c.module for c in COMMANDS if c.module in sys.modules))\n"
+        "print(sorted(c.name for c in COMMANDS if f'dealer_trainer.cli.{c.name}' in sys.modules))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False

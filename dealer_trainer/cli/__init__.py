@@ -1,10 +1,8 @@
 """The command line: argument parsing, prompts and terminal rendering live here only.
 
-:func:`on_ctrl_c` is the one place where Ctrl-C is turned into an exit code: every command
-gets its default (``dealer-trainer: interrupted``, exit 130) from ``main``; a training
-session says what it keeps (the quiz) or treats Ctrl-C as its normal end (the drill). What
-the session shows when it stops (its summary) it shows in a ``finally``, so it is shown
-whatever stops it.
+:func:`on_ctrl_c` is the one place where Ctrl-C becomes an exit code: ``main`` gives every
+command the default (``dealer-trainer: interrupted``, exit 130); a session's loop says what is
+kept (the quiz) or takes Ctrl-C as its normal end (the drill), and sums up after it.
 """
 
 from __future__ import annotations

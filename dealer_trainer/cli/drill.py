@@ -14,8 +14,6 @@ engine, the drill and the prompts are imported when the command runs.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +21,7 @@ from dealer_trainer.cli import on_ctrl_c
 from dealer_trainer.errors import UsageError
 
 if TYPE_CHECKING:
-    from dealer_trainer.cli.answers import AnswerLines
+    from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.drill import Drill, Judgement, Point, Summary
@@ -100,7 +98,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Run a drill; return the exit code (0 when it ends by Ctrl-C, --points or end of input)."""
-    from dealer_trainer.cli.prompts import QuestionaryPrompter, interactive
+    from dealer_trainer.cli.picks import Picks
+    from dealer_trainer.cli.render import print_json
     from dealer_trainer.cli.session import store_for, trainee_for
     from dealer_trainer.drill import Drill
     from dealer_trainer.rules.rulesets import BUILTIN
@@ -113,27 +112,22 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
         raise UsageError(f"--ruleset {args.ruleset!r}: the drill knows {' and '.join(BUILTIN)}")
     if args.json and args.answers is None:
         raise UsageError("--json needs --answers: the JSON summary is for scripts")
-    if args.answers is None and prompter is None:
-        if not interactive():
-            raise UsageError(NO_TERMINAL)
-        prompter = QuestionaryPrompter()
-    trainee = trainee_for(args, prompter if args.answers is None else None)
-    paint = _painter()
-    with (
-        _PickSource(args.answers, prompter) as picks,
-        store_for(args) as store,
-        Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
-    ):
-        if not args.json:
-            _opening(drill, paint, interactive=args.answers is None)
-        log: list[dict[str, Any]] = []
-        _practise(args, drill, picks, paint, log)
-        summary = drill.summary()
-        if args.json:
-            json.dump({**summary.to_dict(), "trainee": trainee, "picks": log}, sys.stdout, indent=2)
-            sys.stdout.write("\n")
-        else:
-            _show_summary(summary, paint)
+    with Picks(args.answers, prompter, NO_TERMINAL) as picks:
+        trainee = trainee_for(args, picks.prompter)
+        paint = _painter()
+        with (
+            store_for(args) as store,
+            Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
+        ):
+            if not args.json:
+                _opening(drill, paint, interactive=args.answers is None)
+            log: list[dict[str, Any]] = []
+            _practise(args, drill, picks, paint, log)
+            summary = drill.summary()
+    if args.json:
+        print_json({**summary.to_dict(), "trainee": trainee, "picks": log})
+    else:
+        _show_summary(summary, paint)
     return 0
 
 
@@ -141,7 +135,7 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
 def _practise(
     args: argparse.Namespace,
     drill: Drill,
-    picks: _Lines | _Asked,
+    picks: Picks,
     paint: Painter,
     log: list[dict[str, Any]],
 ) -> int:
@@ -152,9 +146,12 @@ def _practise(
         if not quiet:
             _show_point(point, drill, paint, numbered=args.answers is not None)
         started = time.monotonic()
-        index = picks.pick(point)
-        if index is None:
+        value = picks.one(
+            PROMPT, [(str(i), option.label) for i, option in enumerate(point.options)]
+        )
+        if value is None:
             break
+        index = int(value)
         option = point.options[index]
         if args.answers is not None and not quiet:
             print(f"> {index + 1}. {option.label}")
@@ -163,62 +160,6 @@ def _practise(
         if not quiet:
             _show_judgement(judgement, paint)
     return 0
-
-
-# --- where the picks come from ------------------------------------------------------------------
-
-
-class _Lines:
-    """Picks from an answers file: one option number per line (see cli/answers.py)."""
-
-    def __init__(self, lines: AnswerLines) -> None:
-        self.lines = lines
-
-    def pick(self, point: Point) -> int | None:
-        from dealer_trainer.cli.answers import AnswersError, option_numbers
-
-        text = self.lines.next()
-        if text is None:
-            return None
-        count = len(point.options)
-        where = self.lines.where
-        numbers = option_numbers(text, count, where)
-        if len(numbers) != 1:
-            raise AnswersError(f"{where}: {text!r}: give one option number (1 to {count})")
-        return numbers[0] - 1
-
-
-class _Asked:
-    """Picks asked with a prompter (questionary in a terminal)."""
-
-    def __init__(self, prompter: Prompter) -> None:
-        self.prompter = prompter
-
-    def pick(self, point: Point) -> int | None:
-        choices = [(str(i), option.label) for i, option in enumerate(point.options)]
-        return int(self.prompter.select(PROMPT, choices, ""))
-
-
-class _PickSource:
-    """The source of the picks, opened (and closed) around the drill."""
-
-    def __init__(self, answers: str | None, prompter: Prompter | None) -> None:
-        self.answers = answers
-        self.prompter = prompter
-        self.lines: AnswerLines | None = None
-
-    def __enter__(self) -> _Lines | _Asked:
-        if self.answers is None:
-            assert self.prompter is not None
-            return _Asked(self.prompter)
-        from dealer_trainer.cli.answers import AnswerLines
-
-        self.lines = AnswerLines(self.answers)
-        return _Lines(self.lines)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.lines is not None:
-            self.lines.close()
 
 
 # --- what the trainee sees ------------------------------------------------------------------------
@@ -240,8 +181,9 @@ def _opening(drill: Drill, paint: Painter, *, interactive: bool) -> None:
 
 
 def _show_point(point: Point, drill: Drill, paint: Painter, *, numbered: bool) -> None:
-    from dealer_trainer.cli.table_view import draw_table, hand_facts
+    from dealer_trainer.cli.table_view import draw_table
     from dealer_trainer.drill import situation_title
+    from dealer_trainer.view import hand_facts
 
     print()
     print(paint(f"point {point.number} · hand {point.hand_number}", "bold"))

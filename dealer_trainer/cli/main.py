@@ -1,9 +1,10 @@
 """``dealer-trainer``: the entry point, and the registry of its commands.
 
-Each command is a module of this package with ``configure(parser)`` (its description and
-arguments) and ``run(args) -> int`` (its exit code). :data:`COMMANDS` names them, with their
-one-line help, without importing them: ``main`` imports only the module of the command it
-runs, so ``dealer-trainer rules search`` never pays for the quiz, the drill or questionary.
+Each command is the module of this package of the same name, with ``configure(parser)`` (its
+description and arguments) and ``run(args) -> int`` (its exit code). :data:`COMMANDS` lists
+them with their one-line help, without importing them: ``main`` imports only the module of the
+command it runs, so ``dealer-trainer rules search`` never pays for the quiz, the drill or
+questionary.
 
 Exit codes: 0 done; 1 refused or not found (see the message); 2 bad input (a script, an
 option or an answer); 70 an internal error (a bug: please report it); 130 interrupted (Ctrl-C).
@@ -30,45 +31,24 @@ EXIT_BUG = 70
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A command: its name, its one-line help, and the module that configures and runs it."""
+    """A command: its name (that of its module in this package) and its one-line help."""
 
     name: str
     help: str
-    module: str
 
     def load(self) -> Any:
         """The command's module (imported now)."""
-        return import_module(self.module)
+        return import_module(f"dealer_trainer.cli.{self.name}")
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command(
-        "replay", "replay a hand script through the dealing engine", "dealer_trainer.cli.replay"
-    ),
-    Command("quiz", "take a quiz on dealer errors and their recoveries", "dealer_trainer.cli.quiz"),
-    Command(
-        "review",
-        "review the questions due for you (spaced repetition), missed ones first",
-        "dealer_trainer.cli.review",
-    ),
-    Command(
-        "drill",
-        "practise dealing: pick the dealer's next move, hand after hand",
-        "dealer_trainer.cli.drill",
-    ),
-    Command(
-        "report",
-        "how trainees are doing: answers, accuracy and weakest topics",
-        "dealer_trainer.cli.report",
-    ),
-    Command(
-        "rules",
-        "look up the rules: list, show, search, glossary, what-if, diff",
-        "dealer_trainer.cli.rules",
-    ),
-    Command(
-        "scenarios", "validate, list, show and write quiz scenarios", "dealer_trainer.cli.scenarios"
-    ),
+    Command("replay", "replay a hand script through the dealing engine"),
+    Command("quiz", "take a quiz on dealer errors and their recoveries"),
+    Command("review", "review the questions due for you (spaced repetition), missed ones first"),
+    Command("drill", "practise dealing: pick the dealer's next move, hand after hand"),
+    Command("report", "how trainees are doing: answers, accuracy and weakest topics"),
+    Command("rules", "look up the rules: list, show, search, glossary, what-if, diff"),
+    Command("scenarios", "validate, list, show and write quiz scenarios"),
 )
 _BY_NAME = {command.name: command for command in COMMANDS}
 _EVERY = "*"

@@ -19,7 +19,6 @@ questionary is imported only when a prompt is shown (see :mod:`dealer_trainer.cl
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -30,7 +29,7 @@ from dealer_trainer.cli.session import add_trainee_options
 from dealer_trainer.errors import UsageError
 
 if TYPE_CHECKING:
-    from dealer_trainer.cli.answers import AnswerLines
+    from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.progress import Store
@@ -97,43 +96,6 @@ def configure(quiz: argparse.ArgumentParser) -> None:
         help=f"how many questions (a number, or 'all'; default {DEFAULT_LENGTH})",
     )
     add_common(quiz)
-
-
-# --- where the answers come from --------------------------------------------------------------
-
-
-def _from_line(item: Item, text: str, where: str) -> list[str]:
-    from dealer_trainer.cli.answers import AnswersError, option_numbers
-
-    count = len(item.options)
-    numbers = option_numbers(text, count, where)
-    if item.kind == "order":
-        if sorted(numbers) != list(range(1, count + 1)):
-            raise AnswersError(
-                f"{where}: {text!r}: an order answer names every step once (1 to {count})"
-            )
-    elif len(numbers) != 1:
-        raise AnswersError(f"{where}: {text!r}: give one option number (1 to {count})")
-    return [item.options[number - 1].value for number in numbers]
-
-
-def _from_prompter(item: Item, prompter: Prompter) -> list[str]:
-    choices = [
-        (option.value, f"{number}. {option.label}") for number, option in enumerate(item.options, 1)
-    ]
-    if item.kind != "order":
-        return [prompter.select("Your answer:", choices, "")]
-    picked: list[str] = []
-    total = len(choices)
-    while choices:
-        number = len(picked) + 1
-        if len(choices) == 1:
-            picked.append(choices[0][0])
-            break
-        value = prompter.select(f"Step {number} of {total}:", choices, "")
-        picked.append(value)
-        choices = [choice for choice in choices if choice[0] != value]
-    return picked
 
 
 # --- the settings -----------------------------------------------------------------------------
@@ -244,8 +206,9 @@ class _Screen:
             print(text, file=self.out, flush=True)
 
     def question(self, item: Item, number: int, total: int) -> None:
-        from dealer_trainer.cli.table_view import draw_table, table_facts
+        from dealer_trainer.cli.table_view import draw_table
         from dealer_trainer.rules.topics import topic
+        from dealer_trainer.view import table_facts
 
         scenario = item.scenario
         paint = self.paint
@@ -314,23 +277,13 @@ class _Screen:
 # --- running ----------------------------------------------------------------------------------
 
 
-def setup(
-    args: argparse.Namespace, prompter: Prompter | None
-) -> tuple[Prompter | None, AnswerLines | None, str]:
-    """Who answers (a prompter, or answer lines) and who is training."""
-    from dealer_trainer.cli.prompts import QuestionaryPrompter, interactive
+def setup(args: argparse.Namespace, prompter: Prompter | None) -> tuple[Picks, str]:
+    """Where the answers come from (a prompter, or answer lines), and who is training."""
+    from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.session import trainee_for
 
-    lines = None
-    if args.answers is not None:
-        from dealer_trainer.cli.answers import AnswerLines
-
-        lines, prompter = AnswerLines(args.answers), None
-    elif prompter is None:
-        if not interactive():
-            raise UsageError(NO_TERMINAL)
-        prompter = QuestionaryPrompter()
-    return prompter, lines, trainee_for(args, prompter)
+    picks = Picks(args.answers, prompter, NO_TERMINAL)
+    return picks, trainee_for(args, picks.prompter)
 
 
 def entries(args: argparse.Namespace) -> list[Entry]:
@@ -354,46 +307,44 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     from dealer_trainer.cli.session import store_for
     from dealer_trainer.training.quiz import select
 
-    prompter, lines, trainee = setup(args, prompter)
-    bank = entries(args)
-    chosen = select(bank, _selection(args, prompter, bank), random.Random(args.seed))
-    if not chosen:
-        raise UsageError("no scenario matches these settings; widen the topics or the level")
-    with store_for(args) as store:
-        return ask_all(args, prompter, lines, trainee, chosen, "quiz", store)
+    picks, trainee = setup(args, prompter)
+    with picks:
+        bank = entries(args)
+        chosen = select(bank, _selection(args, picks.prompter, bank), random.Random(args.seed))
+        if not chosen:
+            raise UsageError("no scenario matches these settings; widen the topics or the level")
+        with store_for(args) as store:
+            return ask_all(args, picks, trainee, chosen, "quiz", store)
 
 
 def ask_all(
     args: argparse.Namespace,
-    prompter: Prompter | None,
-    lines: AnswerLines | None,
+    picks: Picks,
     trainee: str,
     chosen: list[Entry],
     mode: str,
     store: Store,
 ) -> int:
     """Ask ``chosen`` as a session in ``mode``, then sum up; exit 0, or 130 after Ctrl-C."""
-    from dealer_trainer.cli.render import Painter, use_colour
+    from dealer_trainer.cli.render import Painter, print_json, use_colour
     from dealer_trainer.training.quiz import Quiz
 
     out = sys.stdout
     screen = _Screen(out, Painter(use_colour(out)), quiet=args.json)
     quiz = Quiz(trainee, chosen, mode=mode, seed=args.seed, store=store)
     try:
-        code = _ask(quiz, screen, prompter, lines)
+        code = _ask(quiz, screen, picks)
     finally:
-        if lines is not None:
-            lines.close()
         summary = quiz.finish()
     if args.json:
-        print(json.dumps(summary.to_dict(), indent=2))
+        print_json(summary.to_dict())
     else:
         screen.summary(summary)
     return code
 
 
 @on_ctrl_c(say="interrupted; every answer given is saved")
-def _ask(quiz: Quiz, screen: _Screen, prompter: Prompter | None, lines: AnswerLines | None) -> int:
+def _ask(quiz: Quiz, screen: _Screen, picks: Picks) -> int:
     total = len(quiz.entries)
     warned = 0
     for number, item in enumerate(quiz.items(), 1):
@@ -402,17 +353,17 @@ def _ask(quiz: Quiz, screen: _Screen, prompter: Prompter | None, lines: AnswerLi
         warned = len(quiz.skipped)
         screen.question(item, number, total - warned)
         shown = time.monotonic()
-        if lines is not None:
-            text = lines.next()
-            if text is None:  # the answers ran out: stop here, with what was answered
-                return 0
-            answer = _from_line(item, text, lines.where)
-            screen.say(f"> {text}")
+        choices = [(o.value, f"{n}. {o.label}") for n, o in enumerate(item.options, 1)]
+        if item.kind == "order":
+            given = picks.order(choices)
         else:
-            assert prompter is not None
-            answer = _from_prompter(item, prompter)
-        feedback = quiz.answer(item, answer, time.monotonic() - shown)
-        screen.feedback(feedback)
+            one = picks.one("Your answer:", choices)
+            given = None if one is None else [one]
+        if given is None:  # the answers ran out: stop here, with what was answered
+            return 0
+        if picks.line is not None:
+            screen.say(f"> {picks.line}")
+        screen.feedback(quiz.answer(item, given, time.monotonic() - shown))
     for problem in quiz.skipped[warned:]:
         print(f"dealer-trainer: not asked: {problem}", file=sys.stderr)
     return 0

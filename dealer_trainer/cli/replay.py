@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, use_colour
+from dealer_trainer.cli.render import Painter, print_json, use_colour
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import HandScript, load_script
 
-__all__ = ["configure", "run", "run_replay"]
+__all__ = ["configure", "describe_table", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -30,11 +29,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``replay``."""
-    return run_replay(args.script, as_json=args.json, auto_recover=args.auto_recover)
-
-
 def _read_source(script: str) -> HandScript | Path:
     if script == "-":
         return load_script(sys.stdin.read(), source="<stdin>")
@@ -46,16 +40,14 @@ def _read_source(script: str) -> HandScript | Path:
     return path
 
 
-def run_replay(script: str, *, as_json: bool, auto_recover: bool) -> int:
-    """Replay ``script``; print JSON or a readable account. Exit 0 (2 for a bad script)."""
+def run(args: argparse.Namespace) -> int:
+    """Replay the script; print JSON or a readable account. Exit 0 (2 for a bad script)."""
     from dealer_trainer.engine import play, snapshot
 
-    hand = play(_read_source(script), auto_recover=auto_recover)
+    hand = play(_read_source(args.script), auto_recover=args.auto_recover)
     result = snapshot(hand)
-    if as_json:
-        json.dump(result, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-        return 0
+    if args.json:
+        return print_json(result)
     paint = Painter(use_colour())
     out: list[str] = []
     found: dict[int, list[str]] = {}

@@ -116,11 +116,10 @@ def run(args: argparse.Namespace) -> int:
         target = store.target
     report = build_report(answers, since=since)
     if args.json:
-        import json
+        from dealer_trainer.cli.render import print_json
 
         out = {"store": target, "trainee": trainee, **report.to_dict()}
-        json.dump(out, sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        print_json(out)
     elif args.csv:
         _write_csv(report)
     else:

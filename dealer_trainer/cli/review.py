@@ -38,15 +38,14 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     from dealer_trainer.cli.session import store_for
     from dealer_trainer.training.review import due_entries
 
-    prompter, lines, trainee = setup(args, prompter)
-    bank = entries(args)
-    limit = parse_length(args.length, None)
-    with store_for(args) as store:
+    picks, trainee = setup(args, prompter)
+    with picks, store_for(args) as store:
+        bank, limit = entries(args), parse_length(args.length, None)
         due = store.due(trainee)
         chosen = due_entries(due, bank)[:limit]
         if not chosen:
             return _nothing_due(trainee, len(due), store.next_due(trainee), args.json)
-        return ask_all(args, prompter, lines, trainee, chosen, "review", store)
+        return ask_all(args, picks, trainee, chosen, "review", store)
 
 
 def _nothing_due(trainee: str, others: int, next_due: datetime | None, as_json: bool) -> int:

@@ -22,12 +22,10 @@ only: no state machine).
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.cli.render import Painter, use_colour
+from dealer_trainer.cli.render import Painter, print_json, use_colour
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.rulings import Outcome, Situation
@@ -58,7 +56,6 @@ def configure(rules: argparse.ArgumentParser) -> None:
     )
     listing.add_argument("--topic", help="only the rules of this topic (e.g. premature-turn)")
     listing.add_argument("--ruleset", help=f"only the rules of this ruleset: {_RULESET_HELP}")
-    listing.add_argument("--json", action="store_true", help=_JSON_HELP)
 
     show = sub.add_parser(
         "show",
@@ -68,7 +65,6 @@ def configure(rules: argparse.ArgumentParser) -> None:
     show.add_argument(
         "id", nargs="+", metavar="ID", help="a rule id or citation (TDA24-39-A, 'RRoP-HE 4')"
     )
-    show.add_argument("--json", action="store_true", help=_JSON_HELP)
 
     search = sub.add_parser(
         "search",
@@ -83,7 +79,6 @@ def configure(rules: argparse.ArgumentParser) -> None:
     search.add_argument(
         "--limit", type=_positive, default=5, help="show at most this many rules (default 5)"
     )
-    search.add_argument("--json", action="store_true", help=_JSON_HELP)
 
     term = sub.add_parser(
         "term",
@@ -91,7 +86,6 @@ def configure(rules: argparse.ArgumentParser) -> None:
         description="Look a word up in the glossary (burn, kicker, muck, play the board, ...).",
     )
     term.add_argument("word", nargs="+", metavar="WORD", help="the term or one of its aliases")
-    term.add_argument("--json", action="store_true", help=_JSON_HELP)
 
     what_if = sub.add_parser(
         "what-if",
@@ -106,7 +100,6 @@ def configure(rules: argparse.ArgumentParser) -> None:
         "situation", nargs="+", metavar="SITUATION", help="the dealer error, by name or in words"
     )
     what_if.add_argument("--ruleset", default="roberts", help=f"{_RULESET_HELP} (default: roberts)")
-    what_if.add_argument("--json", action="store_true", help=_JSON_HELP)
 
     diff = sub.add_parser(
         "diff",
@@ -118,7 +111,8 @@ def configure(rules: argparse.ArgumentParser) -> None:
     )
     diff.add_argument("first", metavar="RULESET", help=_RULESET_HELP)
     diff.add_argument("second", metavar="RULESET", help="the ruleset to compare it with")
-    diff.add_argument("--json", action="store_true", help=_JSON_HELP)
+    for each in (listing, show, search, term, what_if, diff):
+        each.add_argument("--json", action="store_true", help=_JSON_HELP)
 
 
 def _positive(value: str) -> int:
@@ -145,9 +139,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _emit_json(document: Any) -> int:
-    json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
-    return 0
+    return print_json(document, ascii_only=False)
 
 
 def _emit(lines: list[str]) -> int:

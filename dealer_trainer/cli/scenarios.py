@@ -8,14 +8,13 @@ every question when there is no terminal).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, use_colour
+from dealer_trainer.cli.render import Painter, print_json, use_colour
 from dealer_trainer.errors import NotFound, ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
 
@@ -195,17 +194,8 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
     problems += found
     bad_files = len({problem.file for problem in problems})
     if as_json:
-        json.dump(
-            {
-                "checked": len(files),
-                "valid": len(good),
-                "invalid": bad_files,
-                "errors": [problem.as_dict() for problem in problems],
-            },
-            sys.stdout,
-            indent=2,
-        )
-        sys.stdout.write("\n")
+        document = {"checked": len(files), "valid": len(good), "invalid": bad_files}
+        print_json({**document, "errors": [problem.as_dict() for problem in problems]})
     else:
         paint = Painter(use_colour())
         for problem in problems:
@@ -274,9 +264,7 @@ def _list(args: argparse.Namespace) -> int:
         )
     rows.sort(key=lambda row: (row["topic"], row["difficulty"], row["id"]))
     if args.json:
-        json.dump(rows, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-        return 0
+        return print_json(rows)
     if not rows:
         print("no scenarios match")
         return 1
@@ -310,8 +298,9 @@ def _find(ident: str, folder: str | None) -> Any:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from dealer_trainer.cli.table_view import draw_table, table_facts
+    from dealer_trainer.cli.table_view import draw_table
     from dealer_trainer.scenario import verify
+    from dealer_trainer.view import table_facts
 
     scenario = _find(args.id, args.bank)
     proved = verify(scenario)
@@ -334,8 +323,7 @@ def _show(args: argparse.Namespace) -> int:
         }
         if args.answer:
             out["answer"] = _answer(proved)
-        json.dump(out, sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        print_json(out)
         return 0
     paint = Painter(use_colour())
     level = "*" * scenario.difficulty
