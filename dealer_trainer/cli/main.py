@@ -1,7 +1,7 @@
 """``dealer-trainer``: the entry point, and the registry of its commands.
 
 Each command is the module of this package of the same name, with ``configure(parser)`` (its
-description and arguments) and ``run(args) -> int`` (its exit code). :data:`COMMANDS` lists
+description and arguments) and ``run(args) -> int`` (its exit code). :data:`COMMANDS` names
 them with their one-line help, without importing them: ``main`` imports only the module of the
 command it runs, so ``dealer-trainer rules search`` never pays for the quiz, the drill or
 questionary.
@@ -16,7 +16,6 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
@@ -24,48 +23,66 @@ from dealer_trainer import __version__
 from dealer_trainer.cli import on_ctrl_c
 from dealer_trainer.errors import DealerTrainerError
 
-__all__ = ["COMMANDS", "EXIT_BUG", "Command", "guard", "main"]
+__all__ = ["COMMANDS", "EXIT_BUG", "command", "guard", "main"]
 
 EXIT_BUG = 70
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A command: its name (that of its module in this package) and its one-line help."""
-
-    name: str
-    help: str
-
-    def load(self) -> Any:
-        """The command's module (imported now)."""
-        return import_module(f"dealer_trainer.cli.{self.name}")
-
-
-COMMANDS: tuple[Command, ...] = (
-    Command("replay", "replay a hand script through the dealing engine"),
-    Command("quiz", "take a quiz on dealer errors and their recoveries"),
-    Command("review", "review the questions due for you (spaced repetition), missed ones first"),
-    Command("drill", "practise dealing: pick the dealer's next move, hand after hand"),
-    Command("report", "how trainees are doing: answers, accuracy and weakest topics"),
-    Command("rules", "look up the rules: list, show, search, glossary, what-if, diff"),
-    Command("scenarios", "validate, list, show and write quiz scenarios"),
-)
-_BY_NAME = {command.name: command for command in COMMANDS}
+#: every command, by name (that of its module in this package), with its one-line help
+COMMANDS: dict[str, str] = {
+    "replay": "replay a hand script through the dealing engine",
+    "quiz": "take a quiz on dealer errors and their recoveries",
+    "review": "review the questions due for you (spaced repetition), missed ones first",
+    "drill": "practise dealing: pick the dealer's next move, hand after hand",
+    "report": "how trainees are doing: answers, accuracy and weakest topics",
+    "rules": "look up the rules: list, show, search, glossary, what-if, diff",
+    "scenarios": "validate, list, show and write quiz scenarios",
+}
 _EVERY = "*"
+
+
+def command(name: str) -> Any:
+    """The module of the command ``name`` (imported now)."""
+    return import_module(f"dealer_trainer.cli.{name}")
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
     """The command named on the line (the first word that is not an option), if any."""
     for word in argv:
         if not word.startswith("-"):  # the main parser's own options take no value
-            return word if word in _BY_NAME else None
+            return word if word in COMMANDS else None
     return None
+
+
+def _width() -> int:
+    """The width argparse lays help out in (``shutil.get_terminal_size().columns - 2``),
+    read without importing shutil and its compression modules: argparse makes a formatter
+    for every argument added, and that import alone costs a rules lookup some 2 ms."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns) - 2
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns - 2  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
+        return 78
+
+
+class _Formatter(argparse.HelpFormatter):
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_width())
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser (and its subcommands' parsers) laid out by :class:`_Formatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{"formatter_class": _Formatter, **kwargs})
 
 
 def _parser(configure: str | None = _EVERY) -> argparse.ArgumentParser:
     """The parser; only the command named ``configure`` gets its arguments (every command by
     default, for help and tests), the others are listed by name and help alone."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="dealer-trainer",
         description=(
             "Train poker-room floor staff in the Texas Hold'em dealing procedure and in the "
@@ -75,10 +92,10 @@ def _parser(configure: str | None = _EVERY) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"dealer-trainer {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in COMMANDS:
-        sub = commands.add_parser(command.name, help=command.help)
-        if configure in (_EVERY, command.name):
-            command.load().configure(sub)
+    for name, summary in COMMANDS.items():
+        sub = commands.add_parser(name, help=summary)
+        if configure in (_EVERY, name):
+            command(name).configure(sub)
     return parser
 
 
@@ -111,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    module = _BY_NAME[args.command].load()
+    module = command(args.command)
     return guard(lambda: int(module.run(args)))
 
 
