@@ -65,16 +65,29 @@ def test_catalogue_parses_in_full_what_its_quick_read_cannot_trust(tmp_path: Pat
 def test_catalogue_reads_a_ruleset_named_in_a_one_line_table_without_parsing_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    source = next(entry for entry in BANK if entry.id == "burns-all-in-next-step").path
-    (tmp_path / "a.yaml").write_text(source.read_text())
+    import dealer_trainer.scenario
 
-    def parse_in_full(path: Path) -> None:
-        raise AssertionError(f"{path} was parsed in full")
+    text = next(entry for entry in BANK if entry.id == "burns-all-in-next-step").path.read_text()
+    flow = "table: {seats: 2, button: 1, blinds: [5, 10], stacks: 600, ruleset: tda-2024}"
+    assert flow in text
+    (tmp_path / "a.yaml").write_text(text)
+    block = "table:\n  seats: 2\n  button: 1\n  blinds: [5, 10]\n  stacks: 600\n  ruleset: tda-2024"
+    (tmp_path / "b.yaml").write_text(text.replace(flow, block).replace("-next-step", "-block"))
+    parsed: list[str] = []
+    real = dealer_trainer.scenario.load_scenario
 
-    monkeypatch.setattr("dealer_trainer.scenario.load_scenario", parse_in_full)
+    def load_scenario(path: Path) -> Any:
+        parsed.append(path.name)
+        return real(path)
+
+    monkeypatch.setattr(dealer_trainer.scenario, "load_scenario", load_scenario)
     entries, problems = catalogue(tmp_path)
     assert problems == []
-    assert [(e.id, e.ruleset) for e in entries] == [("burns-all-in-next-step", "tda-2024")]
+    assert [(e.id, e.ruleset) for e in entries] == [
+        ("burns-all-in-next-step", "tda-2024"),
+        ("burns-all-in-block", "tda-2024"),
+    ]
+    assert parsed == ["b.yaml"]  # a ruleset named anywhere else: the file is parsed in full
 
 
 def test_catalogue_leaves_out_a_broken_file_and_says_where(tmp_path: Path) -> None:
