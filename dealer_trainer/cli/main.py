@@ -47,8 +47,11 @@ def command(name: str) -> Any:
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
-    """The command named on the line (the first word that is not an option), if any."""
+    """The command named on the line (the first word that is not an option), if any; None
+    when the main parser's help comes first (it lists every command)."""
     for word in argv:
+        if word in ("-h", "--help"):
+            return None
         if not word.startswith("-"):  # the main parser's own options take no value
             return word if word in COMMANDS else None
     return None
@@ -80,8 +83,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser(configure: str | None = _EVERY) -> argparse.ArgumentParser:
-    """The parser; only the command named ``configure`` gets its arguments (every command by
-    default, for help and tests), the others are listed by name and help alone."""
+    """The parser with the command named ``configure`` (every command by default, for tests);
+    with None, every command listed by name and help alone, none configured."""
     parser = _Parser(
         prog="dealer-trainer",
         description=(
@@ -93,9 +96,10 @@ def _parser(configure: str | None = _EVERY) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"dealer-trainer {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in COMMANDS.items():
-        sub = commands.add_parser(name, help=summary)
         if configure in (_EVERY, name):
-            command(name).configure(sub)
+            command(name).configure(commands.add_parser(name, help=summary))
+        elif configure is None:  # no command named: each is listed (help, a bad name)
+            commands.add_parser(name, help=summary)
     return parser
 
 
