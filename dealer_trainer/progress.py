@@ -785,7 +785,7 @@ class Store:
         self, trainee_id: int, item: str, topic: str, correct: bool, when: datetime
     ) -> None:
         """Update (or create) the trainee's review card for ``item`` after an answer."""
-        from dealer_trainer.review import next_card
+        from dealer_trainer.training.review import next_card
 
         lock = " FOR UPDATE" if self._db.dialect == "postgresql" else ""
         rows = self._db.execute(

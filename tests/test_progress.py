@@ -345,7 +345,7 @@ def test_an_interrupted_record_keeps_neither_the_answer_nor_the_card(
     def interrupted(*args: object) -> tuple[str, datetime]:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("dealer_trainer.review.next_card", interrupted)
+    monkeypatch.setattr("dealer_trainer.training.review.next_card", interrupted)
     with pytest.raises(KeyboardInterrupt):
         store.record(session, _answer())
     monkeypatch.undo()

@@ -9,20 +9,20 @@ from typing import Any
 
 import pytest
 
-from dealer_trainer.quiz import (
+from dealer_trainer.errors import UsageError
+from dealer_trainer.rules.corpus import rule
+from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.scenario import bank_dir, load_scenario, recovery_steps
+from dealer_trainer.training.quiz import (
     Entry,
     Quiz,
-    QuizError,
     Selection,
     catalogue,
-    due_entries,
     grade,
     prepare,
     select,
 )
-from dealer_trainer.rules.corpus import rule
-from dealer_trainer.rules.topics import TOPICS
-from dealer_trainer.scenario import bank_dir, load_scenario, recovery_steps
+from dealer_trainer.training.review import due_entries
 
 BANK, PROBLEMS = catalogue(bank_dir())
 ITEMS = {entry.id: prepare(entry, random.Random(5)) for entry in BANK}
@@ -60,6 +60,34 @@ def test_catalogue_parses_in_full_what_its_quick_read_cannot_trust(tmp_path: Pat
         ("burns-all-in-next-step", "tda-2024"),
         ("quoted-id", "tda-2024"),
     ]
+
+
+def test_catalogue_reads_a_ruleset_named_in_a_one_line_table_without_parsing_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dealer_trainer.scenario
+
+    text = next(entry for entry in BANK if entry.id == "burns-all-in-next-step").path.read_text()
+    flow = "table: {seats: 2, button: 1, blinds: [5, 10], stacks: 600, ruleset: tda-2024}"
+    assert flow in text
+    (tmp_path / "a.yaml").write_text(text)
+    block = "table:\n  seats: 2\n  button: 1\n  blinds: [5, 10]\n  stacks: 600\n  ruleset: tda-2024"
+    (tmp_path / "b.yaml").write_text(text.replace(flow, block).replace("-next-step", "-block"))
+    parsed: list[str] = []
+    real = dealer_trainer.scenario.load_scenario
+
+    def load_scenario(path: Path) -> Any:
+        parsed.append(path.name)
+        return real(path)
+
+    monkeypatch.setattr(dealer_trainer.scenario, "load_scenario", load_scenario)
+    entries, problems = catalogue(tmp_path)
+    assert problems == []
+    assert [(e.id, e.ruleset) for e in entries] == [
+        ("burns-all-in-next-step", "tda-2024"),
+        ("burns-all-in-block", "tda-2024"),
+    ]
+    assert parsed == ["b.yaml"]  # a ruleset named anywhere else: the file is parsed in full
 
 
 def test_catalogue_leaves_out_a_broken_file_and_says_where(tmp_path: Path) -> None:
@@ -188,12 +216,12 @@ def test_a_fact_question_hides_the_fact_it_asks_from_the_table() -> None:
 
 def test_grade_refuses_an_answer_that_names_no_option() -> None:
     item = ITEMS["big-blind-option-next-step"]
-    with pytest.raises(QuizError):
+    with pytest.raises(UsageError):
         grade(item, ["c9"])
-    with pytest.raises(QuizError):
+    with pytest.raises(UsageError):
         grade(item, ["c0", "c1"])
     order = ITEMS["exposed-card-misdeal-order"]
-    with pytest.raises(QuizError):
+    with pytest.raises(UsageError):
         grade(order, ["s0", "s0", "s1"])
 
 
@@ -245,7 +273,7 @@ def test_quiz_saves_each_answer_before_it_returns_and_sums_up_per_topic() -> Non
         "big-blind-option": (0, 1),
         "exposed-card": (1, 1),
     }
-    assert [m.entry.id for m in summary.misses] == ["big-blind-option-next-step"]
+    assert [m.item for m in summary.misses] == ["big-blind-option-next-step"]
     assert summary.seconds > 0
     data = summary.to_dict()
     assert data["accuracy"] == 0.5 and data["misses"][0]["id"] == "big-blind-option-next-step"

@@ -17,9 +17,10 @@ import pytest
 from dealer_trainer.cli import quiz as quiz_cli
 from dealer_trainer.cli.main import _parser
 from dealer_trainer.cli.session import remembered_trainee
+from dealer_trainer.errors import EXIT_INTERRUPTED
 from dealer_trainer.progress import open_store
-from dealer_trainer.quiz import catalogue, prepare
 from dealer_trainer.scenario import bank_dir
+from dealer_trainer.training.quiz import catalogue, prepare
 
 BANK = {entry.id: entry for entry in catalogue(bank_dir())[0]}
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,7 +206,7 @@ def test_ctrl_c_at_a_question_keeps_every_answer_given_and_sums_up(
     argv = ["quiz", "--trainee", "Di", "--topic", "premature-flop", "--difficulty", "any"]
     argv += ["--ruleset", "any", "--length", "4", "--seed", "1"]
     prompter = Scripted(answer)
-    assert _run(argv, prompter) == quiz_cli.EXIT_INTERRUPTED
+    assert _run(argv, prompter) == EXIT_INTERRUPTED
     captured = capsys.readouterr()
     assert "stopped after 2 of 4 questions" in captured.out
     assert "every answer given is saved" in captured.err

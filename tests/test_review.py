@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import fsrs
 
-from dealer_trainer.review import CARD_ID, next_card
+from dealer_trainer.training.review import CARD_ID, next_card
 
 T0 = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 
@@ -79,7 +79,7 @@ def test_an_answer_older_than_the_last_review_does_not_go_back_in_time() -> None
 
 
 def test_importing_review_does_not_import_fsrs() -> None:
-    code = "import sys, dealer_trainer.review; print('fsrs' in sys.modules)"
+    code = "import sys, dealer_trainer.training.review; print('fsrs' in sys.modules)"
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )

@@ -473,3 +473,51 @@ def test_the_lookup_path_imports_nothing_heavy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_a_rules_search_imports_only_the_rules_command() -> None:
+    """The command registry is lazy: ``rules search`` imports no other command, no session,
+    no store and no prompt library (proved on the real console entry, ``-m dealer_trainer``)."""
+    code = (
+        "import runpy, sys\n"
+        "sys.argv = ['dealer-trainer', 'rules', 'search', 'flashed card']\n"
+        "try:\n"
+        "    runpy.run_module('dealer_trainer', run_name='__main__')\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code == 0, exc.code\n"
+        "prefixes = ('dealer_trainer.cli.', 'dealer_trainer.training', 'dealer_trainer.drill',\n"
+        "    'dealer_trainer.engine', 'dealer_trainer.procedure', 'dealer_trainer.progress',\n"
+        "    'dealer_trainer.scenario', 'questionary', 'prompt_toolkit', 'transitions', 'fsrs',\n"
+        "    'sqlite3', 'platformdirs')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(prefixes)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == str(
+        ["dealer_trainer.cli.main", "dealer_trainer.cli.render", "dealer_trainer.cli.rules"]
+    )
+
+
+def test_every_command_is_listed_without_importing_any_of_them() -> None:
+    code = (
+        "import sys\n"
+        "from dealer_trainer.cli.main import COMMANDS, main\n"
+        "try:\n"
+        "    main(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(name for name in COMMANDS if f'dealer_trainer.cli.{name}' in sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    *shown, loaded = result.stdout.splitlines()
+    assert loaded == "[]"
+    listing = "\n".join(shown)
+    from dealer_trainer.cli.main import COMMANDS
+
+    for name, summary in COMMANDS.items():
+        assert name in listing and summary[:30] in " ".join(listing.split())

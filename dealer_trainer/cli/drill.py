@@ -14,20 +14,19 @@ engine, the drill and the prompts are imported when the command runs.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.errors import DealerTrainerError
+from dealer_trainer.cli import on_ctrl_c
+from dealer_trainer.errors import UsageError
 
 if TYPE_CHECKING:
-    from dealer_trainer.cli.answers import AnswerLines
+    from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.training.drill.session import Drill, Judgement, Point, Summary
 
-__all__ = ["DrillUsageError", "add_parser", "run"]
+__all__ = ["add_parser", "configure", "run"]
 
 NO_TERMINAL = (
     "the drill asks its questions in a terminal, and there is none here. Without one, give "
@@ -37,26 +36,21 @@ NO_TERMINAL = (
 PROMPT = "Your move:"
 
 
-class DrillUsageError(DealerTrainerError):
-    """The drill cannot run as asked: a bad option, no terminal, a bad answers line (exit 2)."""
-
-    exit_code = 2
-
-
 def add_parser(commands: Any) -> None:
-    """Register ``drill`` on the main parser's subcommands."""
+    """Register ``drill`` on a parser's subcommands (``main`` uses :func:`configure`)."""
+    configure(commands.add_parser("drill"))
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """``drill`` and its options."""
     from dealer_trainer.cli.session import add_trainee_options
 
-    parser = commands.add_parser(
-        "drill",
-        help="practise dealing: pick the dealer's next move, hand after hand",
-        description=(
-            "Endless practice as the dealer. The engine deals hand after hand at a table it "
-            "chooses and plays the players; at each point you pick the dealer's next move among "
-            "the right ones and tempting wrong ones, and the engine judges it. Now and then the "
-            "drill makes a dealer error itself (--rate) and you pick the recovery, step by step. "
-            "Ctrl-C (or the end of --answers) ends it with a summary."
-        ),
+    parser.description = (
+        "Endless practice as the dealer. The engine deals hand after hand at a table it "
+        "chooses and plays the players; at each point you pick the dealer's next move among "
+        "the right ones and tempting wrong ones, and the engine judges it. Now and then the "
+        "drill makes a dealer error itself (--rate) and you pick the recovery, step by step. "
+        "Ctrl-C (or the end of --answers) ends it with a summary."
     )
     parser.add_argument(
         "--rate",
@@ -104,118 +98,68 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Run a drill; return the exit code (0 when it ends by Ctrl-C, --points or end of input)."""
-    from dealer_trainer.cli.prompts import QuestionaryPrompter, interactive
+    from dealer_trainer.cli.picks import Picks
+    from dealer_trainer.cli.render import print_json
     from dealer_trainer.cli.session import store_for, trainee_for
     from dealer_trainer.rules.rulesets import BUILTIN
     from dealer_trainer.training.drill.session import Drill
 
     if not 0.0 <= args.rate <= 1.0:
-        raise DrillUsageError(f"--rate must be from 0 to 1, not {args.rate:g}")
+        raise UsageError(f"--rate must be from 0 to 1, not {args.rate:g}")
     if args.points is not None and args.points < 1:
-        raise DrillUsageError(f"--points must be at least 1, not {args.points}")
+        raise UsageError(f"--points must be at least 1, not {args.points}")
     if args.ruleset not in BUILTIN:
-        raise DrillUsageError(
-            f"--ruleset {args.ruleset!r}: the drill knows {' and '.join(BUILTIN)}"
-        )
+        raise UsageError(f"--ruleset {args.ruleset!r}: the drill knows {' and '.join(BUILTIN)}")
     if args.json and args.answers is None:
-        raise DrillUsageError("--json needs --answers: the JSON summary is for scripts")
-    if args.answers is None and prompter is None:
-        if not interactive():
-            raise DrillUsageError(NO_TERMINAL)
-        prompter = QuestionaryPrompter()
-    trainee = trainee_for(args, prompter if args.answers is None else None)
-    quiet = args.json
-    paint = _painter()
-    with (
-        _PickSource(args.answers, prompter) as picks,
-        store_for(args) as store,
-        Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
-    ):
-        if not quiet:
-            _opening(drill, paint, interactive=args.answers is None)
-        log: list[dict[str, Any]] = []
-        try:
-            while args.points is None or drill.summary().points < args.points:
-                point = drill.point()
-                if not quiet:
-                    _show_point(point, drill, paint, numbered=args.answers is not None)
-                started = time.monotonic()
-                index = picks.pick(point)
-                if index is None:
-                    break
-                option = point.options[index]
-                if args.answers is not None and not quiet:
-                    print(f"> {index + 1}. {option.label}")
-                judgement = drill.choose(option, time.monotonic() - started)
-                log.append(_logged(point, judgement))
-                if not quiet:
-                    _show_judgement(judgement, paint)
-        except KeyboardInterrupt:
-            if not quiet:
-                print()
-        summary = drill.summary()
-        if quiet:
-            json.dump({**summary.to_dict(), "trainee": trainee, "picks": log}, sys.stdout, indent=2)
-            sys.stdout.write("\n")
-        else:
-            _show_summary(summary, paint)
+        raise UsageError("--json needs --answers: the JSON summary is for scripts")
+    with Picks(args.answers, prompter, NO_TERMINAL) as picks:
+        trainee = trainee_for(args, picks.prompter)
+        paint = _painter()
+        with (
+            store_for(args) as store,
+            Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
+        ):
+            if not args.json:
+                _opening(drill, paint, interactive=args.answers is None)
+            log: list[dict[str, Any]] = []
+            _practise(args, drill, picks, paint, log)
+            summary = drill.summary()
+    if args.json:
+        print_json({**summary.to_dict(), "trainee": trainee, "picks": log})
+    else:
+        _show_summary(summary, paint)
     return 0
 
 
-# --- where the picks come from ------------------------------------------------------------------
-
-
-class _Lines:
-    """Picks from an answers file: one option number per line (see cli/answers.py)."""
-
-    def __init__(self, lines: AnswerLines) -> None:
-        self.lines = lines
-
-    def pick(self, point: Point) -> int | None:
-        from dealer_trainer.cli.answers import AnswersError, option_numbers
-
-        text = self.lines.next()
-        if text is None:
-            return None
-        count = len(point.options)
-        where = self.lines.where
-        numbers = option_numbers(text, count, where)
-        if len(numbers) != 1:
-            raise AnswersError(f"{where}: {text!r}: give one option number (1 to {count})")
-        return numbers[0] - 1
-
-
-class _Asked:
-    """Picks asked with a prompter (questionary in a terminal)."""
-
-    def __init__(self, prompter: Prompter) -> None:
-        self.prompter = prompter
-
-    def pick(self, point: Point) -> int | None:
-        choices = [(str(i), option.label) for i, option in enumerate(point.options)]
-        return int(self.prompter.select(PROMPT, choices, ""))
-
-
-class _PickSource:
-    """The source of the picks, opened (and closed) around the drill."""
-
-    def __init__(self, answers: str | None, prompter: Prompter | None) -> None:
-        self.answers = answers
-        self.prompter = prompter
-        self.lines: AnswerLines | None = None
-
-    def __enter__(self) -> _Lines | _Asked:
-        if self.answers is None:
-            assert self.prompter is not None
-            return _Asked(self.prompter)
-        from dealer_trainer.cli.answers import AnswerLines
-
-        self.lines = AnswerLines(self.answers)
-        return _Lines(self.lines)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.lines is not None:
-            self.lines.close()
+@on_ctrl_c(exit_code=0, say=None)  # Ctrl-C is the drill's normal end: the summary follows
+def _practise(
+    args: argparse.Namespace,
+    drill: Drill,
+    picks: Picks,
+    paint: Painter,
+    log: list[dict[str, Any]],
+) -> int:
+    """Point after point until --points, the end of the answers or Ctrl-C."""
+    quiet = args.json
+    while args.points is None or drill.summary().points < args.points:
+        point = drill.point()
+        if not quiet:
+            _show_point(point, drill, paint, numbered=args.answers is not None)
+        started = time.monotonic()
+        value = picks.one(
+            PROMPT, [(str(i), option.label) for i, option in enumerate(point.options)]
+        )
+        if value is None:
+            break
+        index = int(value)
+        option = point.options[index]
+        if args.answers is not None and not quiet:
+            print(f"> {index + 1}. {option.label}")
+        judgement = drill.choose(option, time.monotonic() - started)
+        log.append(_logged(point, judgement))
+        if not quiet:
+            _show_judgement(judgement, paint)
+    return 0
 
 
 # --- what the trainee sees ------------------------------------------------------------------------
@@ -237,8 +181,9 @@ def _opening(drill: Drill, paint: Painter, *, interactive: bool) -> None:
 
 
 def _show_point(point: Point, drill: Drill, paint: Painter, *, numbered: bool) -> None:
-    from dealer_trainer.cli.table_view import draw_table, hand_facts
+    from dealer_trainer.cli.table_view import draw_table
     from dealer_trainer.training.drill.session import situation_title
+    from dealer_trainer.view import hand_facts
 
     print()
     print(paint(f"point {point.number} · hand {point.hand_number}", "bold"))

@@ -1,7 +1,13 @@
-"""``dealer-trainer``: the entry point. Each command is a function returning an exit code.
+"""``dealer-trainer``: the entry point, and the registry of its commands.
 
-Exit codes: 0 done; 1 refused (see the message); 2 bad input (a script or an argument);
-70 an internal error (a bug: please report it); 130 interrupted (Ctrl-C).
+Each command is the module of this package of the same name, with ``configure(parser)`` (its
+description and arguments) and ``run(args) -> int`` (its exit code). :data:`COMMANDS` names
+them with their one-line help, without importing them: ``main`` imports only the module of the
+command it runs, so ``dealer-trainer rules search`` never pays for the quiz, the drill or
+questionary.
+
+Exit codes: 0 done; 1 refused or not found (see the message); 2 bad input (a script, an
+option or an answer); 70 an internal error (a bug: please report it); 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -9,22 +15,77 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import Any
 
 from dealer_trainer import __version__
-from dealer_trainer.cli import drill as drill_cli
-from dealer_trainer.cli import quiz as quiz_cli
-from dealer_trainer.cli import report as report_cli
-from dealer_trainer.cli import rules as rules_cli
-from dealer_trainer.cli import scenarios as scenarios_cli
+from dealer_trainer.cli import on_ctrl_c
 from dealer_trainer.errors import DealerTrainerError
 
-EXIT_INTERRUPTED = 130
+__all__ = ["COMMANDS", "EXIT_BUG", "command", "guard", "main"]
+
 EXIT_BUG = 70
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+#: every command, by name (that of its module in this package), with its one-line help
+COMMANDS: dict[str, str] = {
+    "replay": "replay a hand script through the dealing engine",
+    "quiz": "take a quiz on dealer errors and their recoveries",
+    "review": "review the questions due for you (spaced repetition), missed ones first",
+    "drill": "practise dealing: pick the dealer's next move, hand after hand",
+    "report": "how trainees are doing: answers, accuracy and weakest topics",
+    "rules": "look up the rules: list, show, search, glossary, what-if, diff",
+    "scenarios": "validate, list, show and write quiz scenarios",
+}
+_EVERY = "*"
+
+
+def command(name: str) -> Any:
+    """The module of the command ``name`` (imported now)."""
+    return import_module(f"dealer_trainer.cli.{name}")
+
+
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command named on the line (the first word that is not an option), if any; None
+    when the main parser's help comes first (it lists every command)."""
+    for word in argv:
+        if word in ("-h", "--help"):
+            return None
+        if not word.startswith("-"):  # the main parser's own options take no value
+            return word if word in COMMANDS else None
+    return None
+
+
+def _width() -> int:
+    """The width argparse lays help out in (``shutil.get_terminal_size().columns - 2``),
+    read without importing shutil and its compression modules: argparse makes a formatter
+    for every argument added, and that import alone costs a rules lookup some 2 ms."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns) - 2
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns - 2  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
+        return 78
+
+
+class _Formatter(argparse.HelpFormatter):
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_width())
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser (and its subcommands' parsers) laid out by :class:`_Formatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{"formatter_class": _Formatter, **kwargs})
+
+
+def _parser(configure: str | None = _EVERY) -> argparse.ArgumentParser:
+    """The parser with the command named ``configure`` (every command by default, for tests);
+    with None, every command listed by name and help alone, none configured."""
+    parser = _Parser(
         prog="dealer-trainer",
         description=(
             "Train poker-room floor staff in the Texas Hold'em dealing procedure and in the "
@@ -34,58 +95,22 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"dealer-trainer {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    replay = commands.add_parser(
-        "replay",
-        help="replay a hand script through the dealing engine",
-        description=(
-            "Replay a hand script (YAML, see docs/engine.md) through the dealing procedure: "
-            "every event is accepted or rejected with its reason, then the table is shown."
-        ),
-    )
-    replay.add_argument("script", help="the hand script file (YAML); '-' reads standard input")
-    replay.add_argument("--json", action="store_true", help="print one JSON object (contract 1)")
-    replay.add_argument(
-        "--auto-recover",
-        action="store_true",
-        help="let the engine perform the recovery steps that fall due after a dealer error",
-    )
-
-    quiz_cli.add_parser(commands)
-    drill_cli.add_parser(commands)
-    report_cli.add_parser(commands)
-    rules_cli.add_parser(commands)
-    scenarios_cli.add_parser(commands)
+    for name, summary in COMMANDS.items():
+        if configure in (_EVERY, name):
+            command(name).configure(commands.add_parser(name, help=summary))
+        elif configure is None:  # no command named: each is listed (help, a bad name)
+            commands.add_parser(name, help=summary)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+def guard(run: Callable[[], int]) -> int:
+    """Run a command: its exit code, or the one its error or Ctrl-C calls for, with a short
+    message on standard error (never a traceback, unless DEALER_TRAINER_DEBUG is set)."""
     try:
-        if args.command == "replay":
-            from dealer_trainer.cli.replay import run_replay
-
-            return run_replay(args.script, as_json=args.json, auto_recover=args.auto_recover)
-        if args.command in ("quiz", "review"):
-            return quiz_cli.run(args)
-        if args.command == "drill":
-            return drill_cli.run(args)
-        if args.command == "report":
-            return report_cli.run(args)
-        if args.command == "rules":
-            return rules_cli.run(args)
-        if args.command == "scenarios":
-            return scenarios_cli.run(args)
-        parser.print_help()
-        return 0
+        return on_ctrl_c()(run)()
     except DealerTrainerError as exc:
         print(f"dealer-trainer: {exc}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("\ndealer-trainer: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: say so plainly, with what to report, not a traceback
@@ -97,6 +122,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("DEALER_TRAINER_DEBUG"):
             raise
         return EXIT_BUG
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser(_chosen(words))
+    args = parser.parse_args(words)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    module = command(args.command)
+    return guard(lambda: int(module.run(args)))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,4 @@
-"""``dealer-trainer quiz`` and ``dealer-trainer review``: questions at a table, with feedback.
+"""``dealer-trainer quiz``: questions at a table, with feedback (``review`` asks the same way).
 
 In a terminal every setting missing from the flags is asked with questionary (name, topics,
 difficulty, ruleset, length); each question draws the table as the dealer sees it, asks, and
@@ -11,33 +11,33 @@ input), one line per question: the number of the option picked, or for an order 
 numbers of the steps in order (``3 1 2``). The questions are printed with numbered options, so
 a script can follow; ``--json`` prints the summary as one JSON object.
 
+The session itself (choosing, grading, keeping the answers, the summary) is
+:mod:`dealer_trainer.training.quiz`; this module only shows it and takes the answers.
 questionary is imported only when a prompt is shown (see :mod:`dealer_trainer.cli.prompts`).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
-from dealer_trainer.cli.answers import AnswersError
+from dealer_trainer.cli import on_ctrl_c
 from dealer_trainer.cli.session import add_trainee_options
+from dealer_trainer.errors import UsageError
 
 if TYPE_CHECKING:
-    from datetime import datetime
-
-    from dealer_trainer.cli.answers import AnswerLines
+    from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.progress import Store
-    from dealer_trainer.quiz import Entry, Feedback, Item, Quiz, Selection, Summary
+    from dealer_trainer.training.quiz import Entry, Feedback, Item, Quiz, Selection
+    from dealer_trainer.training.summary import Summary
 
-__all__ = ["add_parser", "run", "run_quiz", "run_review"]
+__all__ = ["add_common", "ask_all", "configure", "entries", "parse_length", "run", "setup"]
 
-EXIT_INTERRUPTED = 130
 DEFAULT_LENGTH = 10
 NO_TERMINAL = (
     "the quiz asks its questions in a terminal, and there is none here.\n"
@@ -49,7 +49,8 @@ NO_TERMINAL = (
 )
 
 
-def _add_common(parser: argparse.ArgumentParser) -> None:
+def add_common(parser: argparse.ArgumentParser) -> None:
+    """The options ``quiz`` and ``review`` share."""
     add_trainee_options(parser)
     parser.add_argument(
         "--answers",
@@ -70,17 +71,13 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_parser(commands: Any) -> None:
-    """Register ``quiz`` and ``review`` on the main parser's subcommands."""
-    quiz = commands.add_parser(
-        "quiz",
-        help="take a quiz on dealer errors and their recoveries",
-        description=(
-            "Questions on the scenario bank: each shows the table as the dealer sees it, asks "
-            "what to do or what is true, and gives the ruling at once with its rule. Settings "
-            "not given as flags are asked. Answers are saved as they are given; Ctrl-C stops "
-            "with a summary."
-        ),
+def configure(quiz: argparse.ArgumentParser) -> None:
+    """``quiz`` and its options."""
+    quiz.description = (
+        "Questions on the scenario bank: each shows the table as the dealer sees it, asks "
+        "what to do or what is true, and gives the ruling at once with its rule. Settings "
+        "not given as flags are asked. Answers are saved as they are given; Ctrl-C stops "
+        "with a summary."
     )
     quiz.add_argument(
         "--topic",
@@ -98,75 +95,20 @@ def add_parser(commands: Any) -> None:
         "--length",
         help=f"how many questions (a number, or 'all'; default {DEFAULT_LENGTH})",
     )
-    _add_common(quiz)
-    review = commands.add_parser(
-        "review",
-        help="review the questions due for you (spaced repetition), missed ones first",
-        description=(
-            "Ask again the scenarios your spaced-repetition schedule says are due, the ones "
-            "you missed first. Answers are saved as they are given and reschedule each item."
-        ),
-    )
-    review.add_argument(
-        "--length", help="at most this many questions (a number, or 'all'; default all due)"
-    )
-    _add_common(review)
-
-
-def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
-    """Run ``quiz`` or ``review``."""
-    if args.command == "review":
-        return run_review(args, prompter)
-    return run_quiz(args, prompter)
-
-
-# --- where the answers come from --------------------------------------------------------------
-
-
-def _from_line(item: Item, text: str, where: str) -> list[str]:
-    from dealer_trainer.cli.answers import option_numbers
-
-    count = len(item.options)
-    numbers = option_numbers(text, count, where)
-    if item.kind == "order":
-        if sorted(numbers) != list(range(1, count + 1)):
-            raise AnswersError(
-                f"{where}: {text!r}: an order answer names every step once (1 to {count})"
-            )
-    elif len(numbers) != 1:
-        raise AnswersError(f"{where}: {text!r}: give one option number (1 to {count})")
-    return [item.options[number - 1].value for number in numbers]
-
-
-def _from_prompter(item: Item, prompter: Prompter) -> list[str]:
-    choices = [
-        (option.value, f"{number}. {option.label}") for number, option in enumerate(item.options, 1)
-    ]
-    if item.kind != "order":
-        return [prompter.select("Your answer:", choices, "")]
-    picked: list[str] = []
-    total = len(choices)
-    while choices:
-        number = len(picked) + 1
-        if len(choices) == 1:
-            picked.append(choices[0][0])
-            break
-        value = prompter.select(f"Step {number} of {total}:", choices, "")
-        picked.append(value)
-        choices = [choice for choice in choices if choice[0] != value]
-    return picked
+    add_common(quiz)
 
 
 # --- the settings -----------------------------------------------------------------------------
 
 
-def _length(value: str | None, default: int | None, flag: str = "--length") -> int | None:
+def parse_length(value: str | None, default: int | None, flag: str = "--length") -> int | None:
+    """``--length``: a number of questions, or None for all of them."""
     if value is None:
         return default
     if value.strip().lower() == "all":
         return None
     if not value.strip().isdigit() or int(value) < 1:
-        raise AnswersError(f"{flag}: {value!r} is not a number of questions (1 or more, or 'all')")
+        raise UsageError(f"{flag}: {value!r} is not a number of questions (1 or more, or 'all')")
     return int(value)
 
 
@@ -187,7 +129,7 @@ def _topics(given: list[str] | None) -> tuple[str, ...] | None:
 
                 close = suggest(slug, slugs)
                 hint = f"; did you mean {', '.join(close)}?" if close else ""
-                raise AnswersError(
+                raise UsageError(
                     f"--topic: unknown topic {slug!r}{hint} ('dealer-trainer rules list' has them)"
                 )
             wanted.append(slug)
@@ -197,19 +139,19 @@ def _topics(given: list[str] | None) -> tuple[str, ...] | None:
 def _selection(
     args: argparse.Namespace, prompter: Prompter | None, entries: list[Entry]
 ) -> Selection:
-    from dealer_trainer.quiz import Selection
     from dealer_trainer.rules.topics import TOPICS
+    from dealer_trainer.training.quiz import Selection
 
     topics = _topics(args.topic)
     difficulty = args.difficulty
     ruleset = args.ruleset
     rulesets = sorted({entry.ruleset for entry in entries})
     if ruleset is not None and ruleset != "any" and ruleset not in rulesets:
-        raise AnswersError(
+        raise UsageError(
             f"--ruleset: no scenario in the bank is under {ruleset!r} (there are: "
             f"{', '.join(rulesets)}, or any)"
         )
-    length = _length(args.length, None if args.length else DEFAULT_LENGTH)
+    length = parse_length(args.length, None if args.length else DEFAULT_LENGTH)
     if prompter is not None:
         counts: dict[str, int] = {}
         for entry in entries:
@@ -239,7 +181,7 @@ def _selection(
                 [("5", "5"), ("10", "10"), ("20", "20"), ("all", "all that match")],
                 str(DEFAULT_LENGTH),
             )
-            length = _length(picked, DEFAULT_LENGTH)
+            length = parse_length(picked, DEFAULT_LENGTH)
     return Selection(
         topics=topics or (),
         difficulty=None if difficulty in (None, "any") else int(difficulty),
@@ -264,8 +206,9 @@ class _Screen:
             print(text, file=self.out, flush=True)
 
     def question(self, item: Item, number: int, total: int) -> None:
-        from dealer_trainer.cli.table_view import draw_table, table_facts
+        from dealer_trainer.cli.table_view import draw_table
         from dealer_trainer.rules.topics import topic
+        from dealer_trainer.view import table_facts
 
         scenario = item.scenario
         paint = self.paint
@@ -325,8 +268,8 @@ class _Screen:
         if summary.misses:
             self.say("missed:")
             for miss in summary.misses:
-                rule = f" [{miss.feedback.rule}]" if miss.feedback.rule else ""
-                self.say(f"  {miss.entry.id}: {miss.feedback.expected}{rule}")
+                rule = f" [{miss.rule}]" if miss.rule else ""
+                self.say(f"  {miss.item}: {miss.expected}{rule}")
         if summary.asked:
             self.say(f"{summary.asked} answer(s) saved for {summary.trainee}.")
 
@@ -334,128 +277,74 @@ class _Screen:
 # --- running ----------------------------------------------------------------------------------
 
 
-def _setup(
-    args: argparse.Namespace, prompter: Prompter | None
-) -> tuple[Prompter | None, AnswerLines | None, str]:
-    """Who answers (a prompter, or answer lines) and who is training."""
-    from dealer_trainer.cli.prompts import QuestionaryPrompter, interactive
+def setup(args: argparse.Namespace, prompter: Prompter | None) -> tuple[Picks, str]:
+    """Where the answers come from (a prompter, or answer lines), and who is training."""
+    from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.session import trainee_for
 
-    lines = None
-    if args.answers is not None:
-        from dealer_trainer.cli.answers import AnswerLines
-
-        lines, prompter = AnswerLines(args.answers), None
-    elif prompter is None:
-        if not interactive():
-            raise AnswersError(NO_TERMINAL)
-        prompter = QuestionaryPrompter()
-    return prompter, lines, trainee_for(args, prompter)
+    picks = Picks(args.answers, prompter, NO_TERMINAL)
+    return picks, trainee_for(args, picks.prompter)
 
 
-def _entries(args: argparse.Namespace) -> list[Entry]:
-    from dealer_trainer.quiz import catalogue
+def entries(args: argparse.Namespace) -> list[Entry]:
+    """The bank's scenarios (``--bank``, else the shipped one); those left out are said."""
     from dealer_trainer.scenario import bank_dir
+    from dealer_trainer.training.quiz import catalogue
 
     folder = Path(args.bank) if args.bank else bank_dir()
     if not folder.is_dir():
-        raise AnswersError(f"--bank: {folder} is not a folder")
-    entries, problems = catalogue(folder)
+        raise UsageError(f"--bank: {folder} is not a folder")
+    found, problems = catalogue(folder)
     for problem in problems:
         print(f"dealer-trainer: left out: {problem}", file=sys.stderr)
-    return entries
+    return found
 
 
-def run_quiz(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
+def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """``dealer-trainer quiz``."""
     import random
 
-    from dealer_trainer.quiz import select
-
-    prompter, lines, trainee = _setup(args, prompter)
-    entries = _entries(args)
-    chosen = select(entries, _selection(args, prompter, entries), random.Random(args.seed))
-    if not chosen:
-        raise AnswersError("no scenario matches these settings; widen the topics or the level")
     from dealer_trainer.cli.session import store_for
+    from dealer_trainer.training.quiz import select
 
-    with store_for(args) as store:
-        return _ask_all(args, prompter, lines, trainee, chosen, "quiz", store)
-
-
-def run_review(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
-    """``dealer-trainer review``: the due items, missed ones first."""
-    from dealer_trainer.cli.session import store_for
-    from dealer_trainer.quiz import due_entries
-
-    prompter, lines, trainee = _setup(args, prompter)
-    entries = _entries(args)
-    limit = _length(args.length, None)
-    with store_for(args) as store:
-        due = store.due(trainee)
-        chosen = due_entries(due, entries)[:limit]
+    picks, trainee = setup(args, prompter)
+    with picks:
+        bank = entries(args)
+        chosen = select(bank, _selection(args, picks.prompter, bank), random.Random(args.seed))
         if not chosen:
-            return _nothing_due(trainee, len(due), store.next_due(trainee), args.json)
-        return _ask_all(args, prompter, lines, trainee, chosen, "review", store)
+            raise UsageError("no scenario matches these settings; widen the topics or the level")
+        with store_for(args) as store:
+            return ask_all(args, picks, trainee, chosen, "quiz", store)
 
 
-def _nothing_due(trainee: str, others: int, next_due: datetime | None, as_json: bool) -> int:
-    """Say that no bank question is due (and when the next item is); exit 0."""
-    from datetime import UTC, datetime
-
-    if as_json:
-        print(json.dumps({"trainee": trainee, "mode": "review", "asked": 0, "due": 0}))
-        return 0
-    message = f"Nothing is due for review for {trainee}"
-    if others:  # due, but not a bank question (a drill item, or a scenario since removed)
-        message += f" among the bank's questions ({others} other item(s) due)"
-    if next_due is not None and next_due > datetime.now(UTC):
-        wait = next_due - datetime.now(UTC)
-        hours, seconds = divmod(int(wait.total_seconds()), 3600)
-        when = f"{hours} h {seconds // 60} min" if hours else f"{max(seconds // 60, 1)} min"
-        message += f"; the next item is due in {when}"
-    print(message + ". Take a quiz meanwhile: dealer-trainer quiz")
-    return 0
-
-
-def _ask_all(
+def ask_all(
     args: argparse.Namespace,
-    prompter: Prompter | None,
-    lines: AnswerLines | None,
+    picks: Picks,
     trainee: str,
     chosen: list[Entry],
     mode: str,
     store: Store,
 ) -> int:
-    from dealer_trainer.cli.render import Painter, use_colour
-    from dealer_trainer.quiz import Quiz
+    """Ask ``chosen`` as a session in ``mode``, then sum up; exit 0, or 130 after Ctrl-C."""
+    from dealer_trainer.cli.render import Painter, print_json, use_colour
+    from dealer_trainer.training.quiz import Quiz
 
     out = sys.stdout
     screen = _Screen(out, Painter(use_colour(out)), quiet=args.json)
     quiz = Quiz(trainee, chosen, mode=mode, seed=args.seed, store=store)
-    interrupted = False
     try:
-        _loop(quiz, screen, prompter, lines)
-    except KeyboardInterrupt:
-        interrupted = True
+        code = _ask(quiz, screen, picks)
     finally:
-        if lines is not None:
-            lines.close()
-        quiz.stopped = quiz.stopped or len(quiz.results) < len(chosen) - len(quiz.skipped)
         summary = quiz.finish()
     if args.json:
-        print(json.dumps(summary.to_dict(), indent=2))
+        print_json(summary.to_dict())
     else:
         screen.summary(summary)
-    if interrupted:
-        print("dealer-trainer: interrupted; every answer given is saved", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    return 0
+    return code
 
 
-def _loop(
-    quiz: Quiz, screen: _Screen, prompter: Prompter | None, lines: AnswerLines | None
-) -> None:
+@on_ctrl_c(say="interrupted; every answer given is saved")
+def _ask(quiz: Quiz, screen: _Screen, picks: Picks) -> int:
     total = len(quiz.entries)
     warned = 0
     for number, item in enumerate(quiz.items(), 1):
@@ -464,17 +353,17 @@ def _loop(
         warned = len(quiz.skipped)
         screen.question(item, number, total - warned)
         shown = time.monotonic()
-        if lines is not None:
-            text = lines.next()
-            if text is None:  # the answers ran out: stop here, with what was answered
-                quiz.stopped = True
-                return
-            answer = _from_line(item, text, lines.where)
-            screen.say(f"> {text}")
+        choices = [(o.value, f"{n}. {o.label}") for n, o in enumerate(item.options, 1)]
+        if item.kind == "order":
+            given = picks.order(choices)
         else:
-            assert prompter is not None
-            answer = _from_prompter(item, prompter)
-        feedback = quiz.answer(item, answer, time.monotonic() - shown)
-        screen.feedback(feedback)
+            one = picks.one("Your answer:", choices)
+            given = None if one is None else [one]
+        if given is None:  # the answers ran out: stop here, with what was answered
+            return 0
+        if picks.line is not None:
+            screen.say(f"> {picks.line}")
+        screen.feedback(quiz.answer(item, given, time.monotonic() - shown))
     for problem in quiz.skipped[warned:]:
         print(f"dealer-trainer: not asked: {problem}", file=sys.stderr)
+    return 0

@@ -1,10 +1,10 @@
-"""Terminal rendering: colour where the terminal supports it, plain text under NO_COLOR."""
+"""Terminal rendering: colour where the terminal supports it, plain text under NO_COLOR; JSON."""
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 _CODES = {"green": "32", "red": "31", "yellow": "33", "bold": "1", "dim": "2", "cyan": "36"}
 
@@ -28,3 +28,12 @@ class Painter:
         if not self.enabled:
             return text
         return f"\033[{_CODES[colour]}m{text}\033[0m"
+
+
+def print_json(document: Any, *, ascii_only: bool = True) -> int:
+    """Print ``document`` as one indented JSON document on standard output; exit code 0."""
+    import json
+
+    json.dump(document, sys.stdout, indent=2, ensure_ascii=ascii_only)
+    sys.stdout.write("\n")
+    return 0

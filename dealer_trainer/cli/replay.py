@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
-import json
+import argparse
 import sys
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, use_colour
+from dealer_trainer.cli.render import Painter, print_json, use_colour
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import HandScript, load_script
+
+__all__ = ["configure", "describe_table", "run"]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """``replay SCRIPT [--json] [--auto-recover]``."""
+    parser.description = (
+        "Replay a hand script (YAML, see docs/engine.md) through the dealing procedure: "
+        "every event is accepted or rejected with its reason, then the table is shown."
+    )
+    parser.add_argument("script", help="the hand script file (YAML); '-' reads standard input")
+    parser.add_argument("--json", action="store_true", help="print one JSON object (contract 1)")
+    parser.add_argument(
+        "--auto-recover",
+        action="store_true",
+        help="let the engine perform the recovery steps that fall due after a dealer error",
+    )
 
 
 def _read_source(script: str) -> HandScript | Path:
@@ -23,16 +40,14 @@ def _read_source(script: str) -> HandScript | Path:
     return path
 
 
-def run_replay(script: str, *, as_json: bool, auto_recover: bool) -> int:
-    """Replay ``script``; print JSON or a readable account. Exit 0 (2 for a bad script)."""
+def run(args: argparse.Namespace) -> int:
+    """Replay the script; print JSON or a readable account. Exit 0 (2 for a bad script)."""
     from dealer_trainer.engine import play, snapshot
 
-    hand = play(_read_source(script), auto_recover=auto_recover)
+    hand = play(_read_source(args.script), auto_recover=args.auto_recover)
     result = snapshot(hand)
-    if as_json:
-        json.dump(result, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-        return 0
+    if args.json:
+        return print_json(result)
     paint = Painter(use_colour())
     out: list[str] = []
     found: dict[int, list[str]] = {}

@@ -14,7 +14,7 @@ Names and other text from the store reach the terminal with their control charac
 a CSV cell that starts with ``= + - @`` gets a leading ``'`` so that no spreadsheet runs it.
 
 Dates and times given and shown are local (the room's clock); JSON and CSV carry UTC.
-Cheap to import (``main`` imports it for every command): the top imports only ``argparse``,
+Cheap to import: the top imports only ``argparse``,
 ``sys`` and the errors; the store, the report and the rest are imported when run.
 """
 
@@ -24,7 +24,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.errors import DealerTrainerError
+from dealer_trainer.errors import NotFound, UsageError
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -32,49 +32,36 @@ if TYPE_CHECKING:
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.report import Report, TopicStats, TraineeReport
 
-__all__ = ["BadOption", "UnknownTrainee", "add_parser", "parse_since", "run"]
+__all__ = ["configure", "parse_since", "run", "unknown_trainee"]
 
 CSV_FIELDS = ("trainee", "topic", "answered", "correct", "accuracy", "last_seen")
 
 
-class BadOption(DealerTrainerError):
-    """An option value the command cannot use (exit 2)."""
-
-    exit_code = 2
-
-
-class UnknownTrainee(DealerTrainerError):
+def unknown_trainee(name: str, known: list[str], target: str) -> NotFound:
     """A ``--trainee`` the store does not know; ``known`` are the names it does know."""
+    import difflib
 
-    def __init__(self, name: str, known: list[str], target: str) -> None:
-        import difflib
+    from dealer_trainer.safetext import excerpt, printable
 
-        from dealer_trainer.safetext import excerpt, printable
-
-        if known:
-            close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
-            hint = f"; did you mean {printable(', '.join(close))}?" if close else ""
-            listing = f"known trainees: {printable(', '.join(known))}"
-        else:
-            hint = ""
-            listing = "no trainee has answered anything yet"
-        super().__init__(
-            f"no trainee named {excerpt(name)} in the progress store at {printable(target)}"
-            f"{hint} ({listing})"
-        )
-        self.known = known
+    close = tuple(printable(c) for c in difflib.get_close_matches(name, known, n=3, cutoff=0.5))
+    listing = (
+        f"known trainees: {printable(', '.join(known))}"
+        if known
+        else "no trainee has answered anything yet"
+    )
+    return NotFound(
+        f"no trainee named {excerpt(name)} in the progress store at {printable(target)}",
+        suggestions=close,
+        after=f" ({listing})",
+    )
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``report`` on the main parser's ``commands``."""
-    report = commands.add_parser(
-        "report",
-        help="how trainees are doing: answers, accuracy and weakest topics",
-        description=(
-            "Sum up the answers kept in the progress store: per trainee and topic the answers, "
-            "the right ones, the accuracy and when the topic was last seen, each trainee's "
-            "weakest topics, and the room's totals."
-        ),
+def configure(report: argparse.ArgumentParser) -> None:
+    """``report [--trainee NAME] [--since DATE] [--json | --csv] [--db TARGET]``."""
+    report.description = (
+        "Sum up the answers kept in the progress store: per trainee and topic the answers, "
+        "the right ones, the accuracy and when the topic was last seen, each trainee's "
+        "weakest topics, and the room's totals."
     )
     report.add_argument(
         "--trainee", metavar="NAME", help="only this trainee (default: every trainee)"
@@ -116,7 +103,7 @@ def parse_since(text: str) -> datetime:
     except ValueError:
         from dealer_trainer.safetext import excerpt
 
-        raise BadOption(
+        raise UsageError(
             f"--since: {excerpt(text)} is not a date; write YYYY-MM-DD (2024-05-01) or a date and "
             "time (2024-05-01T18:00)"
         ) from None
@@ -132,11 +119,10 @@ def run(args: argparse.Namespace) -> int:
     answers, target = _read(args.db, trainee, since)
     report = build_report(answers, since=since)
     if args.json:
-        import json
+        from dealer_trainer.cli.render import print_json
 
         out = {"store": target, "trainee": trainee, **report.to_dict()}
-        json.dump(out, sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        print_json(out)
     elif args.csv:
         _write_csv(report)
     else:
@@ -157,14 +143,14 @@ def _read(db: str | None, trainee: str | None, since: datetime | None) -> tuple[
             if trainee is not None:
                 known = store.trainees()
                 if trainee not in known:
-                    raise UnknownTrainee(trainee, known, store.target)
+                    raise unknown_trainee(trainee, known, store.target)
             return store.answers(trainee, since), store.target
     except NoStore:
         if db is not None or os.environ.get(ENV_VAR, "").strip():
             raise
     target = default_target()
     if trainee is not None:
-        raise UnknownTrainee(trainee, [], target)
+        raise unknown_trainee(trainee, [], target)
     return [], target
 
 

@@ -22,36 +22,30 @@ only: no state machine).
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.cli.render import Painter, use_colour
+from dealer_trainer.cli.render import Painter, print_json, use_colour
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.rulings import Outcome, Situation
     from dealer_trainer.rules.corpus import Rule
     from dealer_trainer.rules.rulesets import Ruleset
 
-__all__ = ["add_parser", "run"]
+__all__ = ["configure", "run"]
 
 _RULESET_HELP = "a built-in ruleset (roberts, tda-2024) or a house ruleset file (YAML)"
 _JSON_HELP = "print one JSON document instead of text"
 _WIDTH = 88
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register ``rules`` and its subcommands on the main parser's ``commands``."""
-    rules = commands.add_parser(
-        "rules",
-        help="look up the rules: list, show, search, glossary, what-if, diff",
-        description=(
-            "Look up the rules, in the project's own words with their citations: the "
-            "irregularity rules and their recoveries, the dealing procedure, the glossary."
-        ),
-        epilog="Run 'dealer-trainer rules SUBCOMMAND --help' for its options.",
+def configure(rules: argparse.ArgumentParser) -> None:
+    """``rules`` and its subcommands."""
+    rules.description = (
+        "Look up the rules, in the project's own words with their citations: the "
+        "irregularity rules and their recoveries, the dealing procedure, the glossary."
     )
+    rules.epilog = "Run 'dealer-trainer rules SUBCOMMAND --help' for its options."
     rules.set_defaults(rules_parser=rules)
     sub = rules.add_subparsers(dest="rules_command", metavar="SUBCOMMAND")
 
@@ -62,7 +56,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     listing.add_argument("--topic", help="only the rules of this topic (e.g. premature-turn)")
     listing.add_argument("--ruleset", help=f"only the rules of this ruleset: {_RULESET_HELP}")
-    listing.add_argument("--json", action="store_true", help=_JSON_HELP)
 
     show = sub.add_parser(
         "show",
@@ -72,7 +65,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     show.add_argument(
         "id", nargs="+", metavar="ID", help="a rule id or citation (TDA24-39-A, 'RRoP-HE 4')"
     )
-    show.add_argument("--json", action="store_true", help=_JSON_HELP)
 
     search = sub.add_parser(
         "search",
@@ -87,7 +79,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     search.add_argument(
         "--limit", type=_positive, default=5, help="show at most this many rules (default 5)"
     )
-    search.add_argument("--json", action="store_true", help=_JSON_HELP)
 
     term = sub.add_parser(
         "term",
@@ -95,7 +86,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Look a word up in the glossary (burn, kicker, muck, play the board, ...).",
     )
     term.add_argument("word", nargs="+", metavar="WORD", help="the term or one of its aliases")
-    term.add_argument("--json", action="store_true", help=_JSON_HELP)
 
     what_if = sub.add_parser(
         "what-if",
@@ -110,7 +100,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "situation", nargs="+", metavar="SITUATION", help="the dealer error, by name or in words"
     )
     what_if.add_argument("--ruleset", default="roberts", help=f"{_RULESET_HELP} (default: roberts)")
-    what_if.add_argument("--json", action="store_true", help=_JSON_HELP)
 
     diff = sub.add_parser(
         "diff",
@@ -122,7 +111,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     diff.add_argument("first", metavar="RULESET", help=_RULESET_HELP)
     diff.add_argument("second", metavar="RULESET", help="the ruleset to compare it with")
-    diff.add_argument("--json", action="store_true", help=_JSON_HELP)
+    for each in (listing, show, search, term, what_if, diff):
+        each.add_argument("--json", action="store_true", help=_JSON_HELP)
 
 
 def _positive(value: str) -> int:
@@ -149,9 +139,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _emit_json(document: Any) -> int:
-    json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
-    return 0
+    return print_json(document, ascii_only=False)
 
 
 def _emit(lines: list[str]) -> int:

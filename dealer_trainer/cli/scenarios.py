@@ -8,32 +8,27 @@ every question when there is no terminal).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, use_colour
-from dealer_trainer.errors import DealerTrainerError, ScriptError
+from dealer_trainer.cli.render import Painter, print_json, use_colour
+from dealer_trainer.errors import NotFound, ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
 
-__all__ = ["add_parser", "run"]
+__all__ = ["configure", "run"]
 
 #: show progress on standard error when a bank has more files than this (and it is a terminal)
 PROGRESS_FROM = 50
 
 
-def add_parser(commands: Any) -> None:
-    """Register ``scenarios`` and its subcommands on the main parser's subcommands."""
-    parser = commands.add_parser(
-        "scenarios",
-        help="validate, list, show and write quiz scenarios",
-        description=(
-            "Quiz scenarios (YAML, see docs/authoring.md): prove them against the engine, list "
-            "and show the shipped bank, or write a new one with the wizard."
-        ),
+def configure(parser: argparse.ArgumentParser) -> None:
+    """``scenarios`` and its subcommands."""
+    parser.description = (
+        "Quiz scenarios (YAML, see docs/authoring.md): prove them against the engine, list "
+        "and show the shipped bank, or write a new one with the wizard."
     )
     sub = parser.add_subparsers(dest="scenarios_command", metavar="COMMAND")
 
@@ -199,17 +194,8 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
     problems += found
     bad_files = len({problem.file for problem in problems})
     if as_json:
-        json.dump(
-            {
-                "checked": len(files),
-                "valid": len(good),
-                "invalid": bad_files,
-                "errors": [problem.as_dict() for problem in problems],
-            },
-            sys.stdout,
-            indent=2,
-        )
-        sys.stdout.write("\n")
+        document = {"checked": len(files), "valid": len(good), "invalid": bad_files}
+        print_json({**document, "errors": [problem.as_dict() for problem in problems]})
     else:
         paint = Painter(use_colour())
         for problem in problems:
@@ -254,11 +240,7 @@ def _check_topic(slug: str | None) -> None:
 
         close = difflib.get_close_matches(slug, slugs, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise _BadArgument(f"unknown topic {slug!r}{hint}; topics: {', '.join(slugs)}")
-
-
-class _BadArgument(DealerTrainerError):
-    exit_code = 2
+        raise UsageError(f"unknown topic {slug!r}{hint}; topics: {', '.join(slugs)}")
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -282,9 +264,7 @@ def _list(args: argparse.Namespace) -> int:
         )
     rows.sort(key=lambda row: (row["topic"], row["difficulty"], row["id"]))
     if args.json:
-        json.dump(rows, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-        return 0
+        return print_json(rows)
     if not rows:
         print("no scenarios match")
         return 1
@@ -312,18 +292,15 @@ def _find(ident: str, folder: str | None) -> Any:
         ids.append(scenario.id)
     import difflib
 
-    close = difflib.get_close_matches(ident, ids, n=3)
-    hint = f"; did you mean {', '.join(close)}?" if close else "; 'scenarios list' shows them"
-    raise _NotFound(f"no scenario {ident!r}{hint}")
-
-
-class _NotFound(DealerTrainerError):
-    exit_code = 1
+    close = tuple(difflib.get_close_matches(ident, ids, n=3))
+    after = "" if close else "; 'scenarios list' shows them"
+    raise NotFound(f"no scenario {ident!r}", suggestions=close, after=after)
 
 
 def _show(args: argparse.Namespace) -> int:
-    from dealer_trainer.cli.table_view import draw_table, table_facts
+    from dealer_trainer.cli.table_view import draw_table
     from dealer_trainer.scenario import verify
+    from dealer_trainer.view import table_facts
 
     scenario = _find(args.id, args.bank)
     proved = verify(scenario)
@@ -346,8 +323,7 @@ def _show(args: argparse.Namespace) -> int:
         }
         if args.answer:
             out["answer"] = _answer(proved)
-        json.dump(out, sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        print_json(out)
         return 0
     paint = Painter(use_colour())
     level = "*" * scenario.difficulty

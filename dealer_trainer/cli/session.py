@@ -12,14 +12,13 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.errors import DealerTrainerError
+from dealer_trainer.errors import UsageError
 
 if TYPE_CHECKING:
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.progress import Store
 
 __all__ = [
-    "TraineeError",
     "add_trainee_options",
     "remember_trainee",
     "remembered_trainee",
@@ -29,12 +28,6 @@ __all__ = [
 ]
 
 NAME_LIMIT = 80
-
-
-class TraineeError(DealerTrainerError):
-    """No usable trainee name (exit 2)."""
-
-    exit_code = 2
 
 
 def add_trainee_options(parser: argparse.ArgumentParser) -> None:
@@ -103,13 +96,13 @@ def trainee_for(args: argparse.Namespace, prompter: Prompter | None) -> str:
         name = given.strip()
         problem = _check_name(name)
         if problem is not None:
-            raise TraineeError(f"--trainee: {problem}")
+            raise UsageError(f"--trainee: {problem}")
     elif prompter is not None:
         name = prompter.text("Your name:", remembered or "", _check_name).strip()
     elif remembered is not None:
         name = remembered
     else:
-        raise TraineeError("who is training? give --trainee NAME")
+        raise UsageError("who is training? give --trainee NAME")
     if name != remembered:
         remember_trainee(name)
     return name

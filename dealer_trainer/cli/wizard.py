@@ -17,15 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from dealer_trainer.cli.prompts import Prompter, QuestionaryPrompter
-from dealer_trainer.errors import DealerTrainerError, ScriptError
+from dealer_trainer.errors import ScriptError, UsageError
 
 __all__ = ["Prompter", "QuestionaryPrompter", "run_wizard"]
-
-
-class WizardError(DealerTrainerError):
-    """A wizard answer that cannot be used (exit 2)."""
-
-    exit_code = 2
 
 
 class _Asker:
@@ -42,7 +36,7 @@ class _Asker:
         values = [value for value, _ in choices]
         if given is not None:
             if str(given) not in values:
-                raise WizardError(f"{flag} {given!r} is not one of: {', '.join(values)}")
+                raise UsageError(f"{flag} {given!r} is not one of: {', '.join(values)}")
             return str(given)
         if self.prompter is not None and not self.use_defaults:
             return self.prompter.select(message, choices, default)
@@ -62,7 +56,7 @@ class _Asker:
         if given is not None:
             problem = check(str(given))
             if problem is not None:
-                raise WizardError(f"{flag}: {problem}")
+                raise UsageError(f"{flag}: {problem}")
             return str(given)
         if self.prompter is not None and not self.use_defaults:
             return self.prompter.text(message, default or "", check)
@@ -133,7 +127,7 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     try:
         ruleset = resolve(chosen_ruleset, relative_to=Path.cwd())
     except KeyError:
-        raise WizardError(
+        raise UsageError(
             f"--ruleset {chosen_ruleset!r}: not roberts, tda-2024 or a ruleset file"
         ) from None
     seats = int(ask.text("--seats", args.seats, "Players at the table:", "6", _number(2, 10)) or 6)
@@ -156,11 +150,11 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
         "--ask", args.ask, "The question:", "What is the correct recovery?", _anything
     )
     if ask.missing:
-        raise WizardError("no terminal to ask in: give " + ", ".join(ask.missing) + " (see --help)")
+        raise UsageError("no terminal to ask in: give " + ", ".join(ask.missing) + " (see --help)")
     small, big = (int(part) for part in blinds.split("/"))
     table = {"seats": seats, "button": button, "blinds": [small, big], "stacks": stacks}
     if button > seats:
-        raise WizardError(f"--button {button}: the table has seats 1 to {seats}")
+        raise UsageError(f"--button {button}: the table has seats 1 to {seats}")
     data = draft(
         name=name,
         ruleset=ruleset,
@@ -175,7 +169,7 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     output = Path(args.output) if args.output else folder / f"{ident}.yaml"
     verify(loads_scenario(text, str(output)))  # never write a file that does not validate
     if output.exists() and not args.force:
-        raise WizardError(f"{output} exists: choose another --id or --output, or add --force")
+        raise UsageError(f"{output} exists: choose another --id or --output, or add --force")
     _write(output, text)
     print(f"wrote {output}: it validates. Edit the wording, then run")
     print(f"  dealer-trainer scenarios validate {output}")

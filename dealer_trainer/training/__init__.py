@@ -1,1 +1,1 @@
-"""Screen-free training sessions: the quiz, the review and the drill."""
+"""Screen-free training sessions (quiz, review, drill), their recorder and their summary."""

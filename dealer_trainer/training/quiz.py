@@ -12,7 +12,12 @@ A quiz runs over the scenario bank (or any folder of scenario files):
 3. :func:`grade` judges an answer and gives the feedback: right or wrong, the right answer,
    the recovery as numbered steps, the explanation and the cited rule.
 4. :class:`Quiz` keeps the run: each answer goes to the progress store the moment it is
-   given, and :meth:`Quiz.summary` gives the score per topic, the time and the misses.
+   given (:class:`~dealer_trainer.training.recorder.Recorder`), and :meth:`Quiz.summary`
+   gives the score per topic, the time and the misses
+   (:class:`~dealer_trainer.training.summary.Summary`).
+
+A review is a quiz over the items due (:func:`dealer_trainer.training.review.due_entries`).
+Nothing here reads or writes a screen: the terminal and the browser drive the same session.
 """
 
 from __future__ import annotations
@@ -23,13 +28,15 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from dealer_trainer.errors import DealerTrainerError, ScriptError
+from dealer_trainer.errors import ScriptError, UsageError
+from dealer_trainer.training.recorder import Recorder
+from dealer_trainer.training.summary import Mark, Summary
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
-    from dealer_trainer.progress import Due, Store
+    from dealer_trainer.progress import Store
     from dealer_trainer.scenario import Scenario, Verified
 
 __all__ = [
@@ -38,13 +45,8 @@ __all__ = [
     "Item",
     "Option",
     "Quiz",
-    "QuizError",
-    "Result",
     "Selection",
-    "Summary",
-    "TopicScore",
     "catalogue",
-    "due_entries",
     "grade",
     "prepare",
     "select",
@@ -59,12 +61,6 @@ HIDDEN_FOR_FACT: dict[str, frozenset[str]] = {
     "pot": frozenset({"pot"}),
     "pots": frozenset({"pot"}),
 }
-
-
-class QuizError(DealerTrainerError):
-    """A quiz that cannot be run as asked (no scenario matches, a bad answer...): exit 2."""
-
-    exit_code = 2
 
 
 # --- the catalogue ----------------------------------------------------------------------------
@@ -82,6 +78,10 @@ class Entry:
 
 
 _TOP = re.compile(r"^(id|topic|difficulty|ruleset):[ \t]*(.*?)[ \t]*(?:#.*)?$", re.MULTILINE)
+#: a ruleset named in a one-line table (``table: {seats: 6, ruleset: tda-2024}``)
+_TABLE_RULESET = re.compile(
+    r"^table:[ \t]*\{[^}\n#]*\bruleset:[ \t]*([\w.-]+)[ \t]*[,}]", re.MULTILINE
+)
 
 
 def _scalar(raw: str) -> str | None:
@@ -107,8 +107,11 @@ def _quick(path: Path) -> Entry | None:
         found[key] = value
     if "id" not in found or "topic" not in found or not found.get("difficulty", "").isdigit():
         return None
-    if "ruleset" not in found and "ruleset" in text:  # named inside the table: parse it all
-        return None
+    if "ruleset" not in found and "ruleset" in text:  # named inside the table
+        inside = _TABLE_RULESET.findall(text)
+        if len(inside) != 1 or text.count("ruleset") != 1:
+            return None  # anywhere else: parse it all
+        found["ruleset"] = inside[0]
     return Entry(
         found["id"],
         found["topic"],
@@ -178,12 +181,6 @@ def select(entries: Sequence[Entry], selection: Selection, rng: random.Random) -
             if by_topic[slug]:
                 chosen.append(by_topic[slug].pop())
     return chosen if selection.length is None else chosen[: selection.length]
-
-
-def due_entries(due: Iterable[Due], entries: Sequence[Entry]) -> list[Entry]:
-    """The bank entries of the due items, in the order given (items not in the bank left out)."""
-    by_id = {entry.id: entry for entry in entries}
-    return [by_id[item.item] for item in due if item.item in by_id]
 
 
 # --- asking -----------------------------------------------------------------------------------
@@ -269,7 +266,7 @@ class Feedback:
 
 def _option_index(item: Item, value: str, prefix: str) -> int:
     if not value.startswith(prefix) or value not in {option.value for option in item.options}:
-        raise QuizError(f"{value!r} is not one of this question's options")
+        raise UsageError(f"{value!r} is not one of this question's options")
     return int(value[1:])
 
 
@@ -292,7 +289,7 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
     if question.kind == "order":
         steps = [question.order[_option_index(item, value, "s")] for value in answer]
         if sorted(answer) != sorted(option.value for option in item.options):
-            raise QuizError("put every step in order, each once")
+            raise UsageError("put every step in order, each once")
         from dealer_trainer.scenario import recovery_steps
 
         correct = recovery_steps(tuple(steps)) == recovery_steps(question.order)
@@ -301,7 +298,7 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
         expected = "; ".join(words[f"s{index}"] for index in range(len(question.order)))
     else:
         if len(answer) != 1:
-            raise QuizError("pick one answer")
+            raise UsageError("pick one answer")
         picked = question.choices[_option_index(item, answer[0], "c")]
         right = question.correct
         assert right is not None
@@ -323,66 +320,6 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
 # --- a run ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """One question asked and answered."""
-
-    entry: Entry
-    title: str
-    feedback: Feedback
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class TopicScore:
-    topic: str
-    title: str
-    right: int
-    asked: int
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """The end of a quiz: the score per topic, the time taken, the misses."""
-
-    trainee: str
-    mode: str
-    asked: int
-    right: int
-    planned: int
-    seconds: float
-    topics: tuple[TopicScore, ...]
-    misses: tuple[Result, ...]
-    stopped: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data (JSON-ready)."""
-        return {
-            "trainee": self.trainee,
-            "mode": self.mode,
-            "asked": self.asked,
-            "right": self.right,
-            "planned": self.planned,
-            "accuracy": round(self.right / self.asked, 3) if self.asked else None,
-            "seconds": round(self.seconds, 1),
-            "stopped": self.stopped,
-            "topics": [
-                {"topic": t.topic, "title": t.title, "right": t.right, "asked": t.asked}
-                for t in self.topics
-            ],
-            "misses": [
-                {
-                    "id": miss.entry.id,
-                    "title": miss.title,
-                    "given": miss.feedback.given,
-                    "expected": miss.feedback.expected,
-                    "rule": miss.feedback.rule,
-                }
-                for miss in self.misses
-            ],
-        }
-
-
 @dataclass
 class Quiz:
     """A run over ``entries``: answers are graded, kept and (with a store) saved at once."""
@@ -393,14 +330,22 @@ class Quiz:
     seed: int | None = None
     store: Store | None = None
     clock: Callable[[], float] = time.monotonic
-    results: list[Result] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     stopped: bool = False
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
-        self.started = self.clock()
-        self.session: int | None = None  # opened in the store with the first answer
+        self.recorder = Recorder(self.trainee, self.mode, self.store, clock=self.clock)
+
+    @property
+    def answered(self) -> int:
+        """How many questions have been answered so far."""
+        return len(self.recorder.marks)
+
+    @property
+    def planned(self) -> int:
+        """How many questions the quiz asks (those that could not be proved left out)."""
+        return len(self.entries) - len(self.skipped)
 
     def items(self) -> Iterable[Item]:
         """Each scenario, proved just before it is asked (in the order chosen).
@@ -420,58 +365,31 @@ class Quiz:
         """Grade ``answer``, keep it, and save it to the store before returning."""
         feedback = grade(item, answer)
         scenario = item.scenario
-        result = Result(item.entry, scenario.title, feedback, seconds)
-        if self.store is not None:
-            from dealer_trainer.progress import Answer
-
-            if self.session is None:
-                self.session = self.store.start_session(self.trainee, self.mode)
-            self.store.record(
-                self.session,
-                Answer(
-                    trainee=self.trainee,
-                    item=scenario.id,
-                    topic=scenario.topic.slug,
-                    mode=self.mode,
-                    correct=feedback.correct,
-                    ruleset=scenario.ruleset.name,
-                    difficulty=scenario.difficulty,
-                    given=feedback.given,
-                    expected=feedback.expected,
-                    seconds=round(seconds, 3),
-                ),
+        self.recorder.record(
+            Mark(
+                item=scenario.id,
+                topic=scenario.topic.slug,
+                correct=feedback.correct,
+                given=feedback.given,
+                expected=feedback.expected,
+                title=scenario.title,
+                number=self.answered + 1,
+                rule=feedback.rule,
+                rule_title=feedback.rule_title,
+                ruleset=scenario.ruleset.name,
+                difficulty=scenario.difficulty,
+                seconds=seconds,
             )
-        self.results.append(result)
+        )
         return feedback
 
     def finish(self) -> Summary:
-        """End the run (the store's session is closed) and sum it up."""
-        if self.store is not None and self.session is not None:
-            self.store.finish_session(self.session)
-            self.session = None
+        """End the run (the store's session is closed) and sum it up; a run that ends before
+        its last question is marked stopped."""
+        self.stopped = self.stopped or self.answered < self.planned
+        self.recorder.finish()
         return self.summary()
 
     def summary(self) -> Summary:
-        from dealer_trainer.rules.topics import TOPICS
-
-        titles = {item.slug: item.title for item in TOPICS}
-        scores: dict[str, list[int]] = {}
-        for result in self.results:
-            score = scores.setdefault(result.entry.topic, [0, 0])
-            score[0] += result.feedback.correct
-            score[1] += 1
-        topics = tuple(
-            TopicScore(slug, titles.get(slug, slug), right, asked)
-            for slug, (right, asked) in scores.items()
-        )
-        return Summary(
-            trainee=self.trainee,
-            mode=self.mode,
-            asked=len(self.results),
-            right=sum(result.feedback.correct for result in self.results),
-            planned=len(self.entries) - len(self.skipped),
-            seconds=self.clock() - self.started,
-            topics=topics,
-            misses=tuple(result for result in self.results if not result.feedback.correct),
-            stopped=self.stopped,
-        )
+        """The score per topic, the time taken and the misses, so far."""
+        return self.recorder.summary(planned=self.planned, stopped=self.stopped)

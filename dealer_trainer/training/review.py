@@ -1,4 +1,4 @@
-"""Spaced repetition: when each item should come back to a trainee.
+"""Spaced repetition: when each item should come back to a trainee, and which come back now.
 
 Every answer updates the trainee's card for that item with FSRS (the ``fsrs`` package): a wrong
 answer is rated *Again* (the item comes back within minutes), a right one *Good* (it comes back
@@ -8,10 +8,14 @@ the same times always give the same schedule.
 The card is kept as the JSON that ``fsrs.Card.to_json()`` writes; :func:`next_card` is a pure
 function from the card before an answer to the card after it. ``fsrs`` is imported the first
 time a card is reviewed, not when this module is imported.
+
+A review session is a quiz (:class:`dealer_trainer.training.quiz.Quiz`, mode ``review``) over
+:func:`due_entries`: the bank's questions among the items the store says are due.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from functools import cache
 from typing import TYPE_CHECKING
@@ -19,7 +23,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import fsrs
 
-__all__ = ["CARD_ID", "next_card"]
+    from dealer_trainer.progress import Due
+    from dealer_trainer.training.quiz import Entry
+
+__all__ = ["CARD_ID", "due_entries", "next_card"]
 
 #: every stored card carries this id: the store keys cards by (trainee, item), and a fixed id
 #: keeps the card JSON reproducible (fsrs would otherwise use the clock)
@@ -57,3 +64,9 @@ def next_card(card_json: str | None, correct: bool, when: datetime) -> tuple[str
     rating = fsrs.Rating.Good if correct else fsrs.Rating.Again
     card, _log = _scheduler().review_card(card, rating, at)
     return card.to_json(), _utc(card.due)
+
+
+def due_entries(due: Iterable[Due], entries: Sequence[Entry]) -> list[Entry]:
+    """The bank entries of the due items, in the order given (items not in the bank left out)."""
+    by_id = {entry.id: entry for entry in entries}
+    return [by_id[item.item] for item in due if item.item in by_id]

@@ -1,0 +1,67 @@
+"""``dealer-trainer review``: the questions due for a trainee, asked as the quiz asks them.
+
+Which items are due is the progress store's spaced-repetition schedule
+(:mod:`dealer_trainer.training.review`); the items last missed come first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING
+
+from dealer_trainer.cli.quiz import add_common
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from dealer_trainer.cli.prompts import Prompter
+
+__all__ = ["configure", "run"]
+
+
+def configure(review: argparse.ArgumentParser) -> None:
+    """``review`` and its options."""
+    review.description = (
+        "Ask again the scenarios your spaced-repetition schedule says are due, the ones "
+        "you missed first. Answers are saved as they are given and reschedule each item."
+    )
+    review.add_argument(
+        "--length", help="at most this many questions (a number, or 'all'; default all due)"
+    )
+    add_common(review)
+
+
+def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
+    """``dealer-trainer review``: the due items, missed ones first."""
+    from dealer_trainer.cli.quiz import ask_all, entries, parse_length, setup
+    from dealer_trainer.cli.session import store_for
+    from dealer_trainer.training.review import due_entries
+
+    picks, trainee = setup(args, prompter)
+    with picks, store_for(args) as store:
+        bank, limit = entries(args), parse_length(args.length, None)
+        due = store.due(trainee)
+        chosen = due_entries(due, bank)[:limit]
+        if not chosen:
+            return _nothing_due(trainee, len(due), store.next_due(trainee), args.json)
+        return ask_all(args, picks, trainee, chosen, "review", store)
+
+
+def _nothing_due(trainee: str, others: int, next_due: datetime | None, as_json: bool) -> int:
+    """Say that no bank question is due (and when the next item is); exit 0."""
+    from datetime import UTC, datetime
+
+    if as_json:
+        print(json.dumps({"trainee": trainee, "mode": "review", "asked": 0, "due": 0}))
+        return 0
+    message = f"Nothing is due for review for {trainee}"
+    if others:  # due, but not a bank question (a drill item, or a scenario since removed)
+        message += f" among the bank's questions ({others} other item(s) due)"
+    if next_due is not None and next_due > datetime.now(UTC):
+        wait = next_due - datetime.now(UTC)
+        hours, seconds = divmod(int(wait.total_seconds()), 3600)
+        when = f"{hours} h {seconds // 60} min" if hours else f"{max(seconds // 60, 1)} min"
+        message += f"; the next item is due in {when}"
+    print(message + ". Take a quiz meanwhile: dealer-trainer quiz")
+    return 0
