@@ -153,9 +153,11 @@ def test_a_special_file_is_refused_without_reading_it(
 
 
 def test_standard_input_is_read_up_to_the_cap_only() -> None:
-    endless = io.BufferedReader(io.FileIO("/dev/zero"))
-    with pytest.raises(ScriptError, match="at most 1,000,000 are read") as caught:
-        read_stream(io.TextIOWrapper(endless), "<stdin>")
+    with (
+        io.TextIOWrapper(io.BufferedReader(io.FileIO("/dev/zero"))) as endless,
+        pytest.raises(ScriptError, match="at most 1,000,000 are read") as caught,
+    ):
+        read_stream(endless, "<stdin>")
     assert caught.value.where == "<stdin>:1:1"
     assert read_stream(io.TextIOWrapper(io.BytesIO(HAND.encode()))) == HAND
     with pytest.raises(ScriptError, match="not UTF-8") as caught:
