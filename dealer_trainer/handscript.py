@@ -25,6 +25,7 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.procedure.events import EVENT_ARGS, REQUIRED_ARGS, Event, EventName
 from dealer_trainer.procedure.script import HandScript, TableSpec
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, resolve
+from dealer_trainer.safetext import excerpt
 from dealer_trainer.yamlio import Locator, load, load_file
 
 __all__ = [
@@ -58,8 +59,10 @@ _TOP_KEYS = ("table", "deck", "seed", "events")
 _TABLE_KEYS = ("seats", "button", "blinds", "structure", "stacks", "bets", "ruleset")
 
 
-def _suggest(word: str, options: tuple[str, ...] | frozenset[str]) -> str:
-    close = difflib.get_close_matches(word, sorted(options), n=1)
+def _suggest(word: object, options: tuple[str, ...] | frozenset[str]) -> str:
+    """A hint for a mistyped ``word`` (any value: only a short excerpt of it is compared)."""
+    text = word[:100] if isinstance(word, str) else excerpt(word)
+    close = difflib.get_close_matches(text, sorted(options), n=1)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     return f"{hint}; expected one of: {', '.join(sorted(options))}"
 
@@ -108,7 +111,10 @@ class _Reader:
         for key in data:
             if key not in allowed:
                 raise self.fail(
-                    f"unknown {what} {key!r}{_suggest(str(key), allowed)}", data, key, of_key=True
+                    f"unknown {what} {excerpt(key)}{_suggest(key, allowed)}",
+                    data,
+                    key,
+                    of_key=True,
                 )
 
     # --- sections ---------------------------------------------------------------------------
@@ -182,7 +188,7 @@ class _Reader:
         except ValueError:
             names = tuple(s.value for s in Structure)
             raise self.fail(
-                f"unknown structure {structure_name!r}{_suggest(str(structure_name), names)}",
+                f"unknown structure {excerpt(structure_name)}{_suggest(structure_name, names)}",
                 spec,
                 "structure",
             ) from None
@@ -195,6 +201,8 @@ class _Reader:
                 )
             small_bet = self.integer(bets[0], "the small bet", bets, 0, low=1)
             big_bet = self.integer(bets[1], "the big bet", bets, 1, low=1)
+            if small_bet > big_bet:
+                raise self.fail("the small bet cannot be larger than the big bet", spec, "bets")
             if structure is not Structure.LIMIT:
                 raise self.fail("'bets' is for the limit structure only", spec, "bets")
         elif structure is Structure.LIMIT:
@@ -211,8 +219,8 @@ class _Reader:
             return resolve(name, relative_to=self.folder)
         except KeyError:
             raise self.fail(
-                f"unknown ruleset {name!r}{_suggest(name, RULESETS)}, or a house ruleset file"
-                " (.yaml)",
+                f"unknown ruleset {excerpt(name)}{_suggest(name, RULESETS)}, or a house ruleset "
+                "file (.yaml)",
                 spec,
                 "ruleset",
             ) from None
@@ -228,7 +236,7 @@ class _Reader:
         first: dict[Card, int] = {}
         for i, item in enumerate(value):
             try:
-                card = Card.parse(item if isinstance(item, str) else str(item))
+                card = Card.parse(item)
             except ScriptError as exc:
                 raise self.fail(exc.message, value, i) from None
             if card in first:
@@ -267,7 +275,9 @@ class _Reader:
                 raw = {}
             if not isinstance(raw, dict):
                 raise self.fail(
-                    f"the arguments of {name!r} must be a mapping, such as {{seat: 3}}", item, name
+                    f"the arguments of {excerpt(name)} must be a mapping, such as {{seat: 3}}",
+                    item,
+                    name,
                 )
             args, holder = raw, raw
         else:
@@ -280,7 +290,9 @@ class _Reader:
         allowed = EVENT_ARGS.get(name) if isinstance(name, str) else None
         if allowed is None:
             raise self.fail(
-                f"unknown event {name!r}{_suggest(str(name), tuple(EVENT_ARGS))}", events, index
+                f"unknown event {excerpt(name)}{_suggest(name, tuple(EVENT_ARGS))}",
+                events,
+                index,
             )
         if not args.keys() <= allowed:
             self.unknown_argument(name, args, allowed, holder)
@@ -303,7 +315,7 @@ class _Reader:
             if action is None:
                 names = tuple(_ACTIONS)
                 raise self.fail(
-                    f"unknown action {args['action']!r}{_suggest(str(args['action']), names)}",
+                    f"unknown action {excerpt(args['action'])}{_suggest(args['action'], names)}",
                     holder,
                     "action",
                 )
@@ -337,9 +349,7 @@ class _Reader:
         card = None
         if "burn" in args:
             try:
-                card = Card.parse(
-                    args["burn"] if isinstance(args["burn"], str) else str(args["burn"])
-                )
+                card = Card.parse(args["burn"])
             except ScriptError as exc:
                 raise self.fail(exc.message, holder, "burn") from None
         return Event(
@@ -373,7 +383,7 @@ class _Reader:
                 close = difflib.get_close_matches(str(key), sorted(allowed), n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 raise self.fail(
-                    f"{name} has no argument {key!r}{hint}; {name} takes {takes}",
+                    f"{name} has no argument {excerpt(key)}{hint}; {name} takes {takes}",
                     holder,
                     key,
                     of_key=True,

@@ -30,8 +30,9 @@ from dealer_trainer.handscript import _kind as _kind
 from dealer_trainer.handscript import _Reader as ScriptReader
 from dealer_trainer.handscript import _suggest as _suggest
 from dealer_trainer.procedure.events import RECOVERY_STEPS
-from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.rulesets import Ruleset, is_ruleset_file
 from dealer_trainer.rules.topics import TOPICS, Topic, topic
+from dealer_trainer.safetext import excerpt
 from dealer_trainer.yamlio import Locator, load, load_file
 
 if TYPE_CHECKING:  # the engine is imported only when a scenario is verified
@@ -174,7 +175,7 @@ class _Reader(ScriptReader):
                     f"a step must be a dealer event's name, not {_kind(item)}", value, i
                 )
             if name not in STEPS:
-                raise self.fail(f"unknown step {name!r}{_suggest(name, STEPS)}", value, i)
+                raise self.fail(f"unknown step {excerpt(name)}{_suggest(name, STEPS)}", value, i)
             steps.append(name)
         return tuple(steps)
 
@@ -192,7 +193,7 @@ class _Reader(ScriptReader):
         if not _ID.match(ident):
             raise self.fail(
                 f"'id' must be lower-case words joined by hyphens (like 'premature-turn-1'), "
-                f"not {ident!r}",
+                f"not {excerpt(ident)}",
                 data,
                 "id",
             )
@@ -200,12 +201,12 @@ class _Reader(ScriptReader):
         slug = data["topic"]
         slugs = tuple(item.slug for item in TOPICS)
         if not isinstance(slug, str) or slug not in slugs:
-            raise self.fail(f"unknown topic {slug!r}{_suggest(str(slug), slugs)}", data, "topic")
+            raise self.fail(f"unknown topic {excerpt(slug)}{_suggest(slug, slugs)}", data, "topic")
         subject = topic(slug)
         difficulty = data["difficulty"]
         if type(difficulty) is not int or difficulty not in DIFFICULTIES:
             raise self.fail(
-                f"'difficulty' must be 1 (easy), 2 or 3 (hard), not {difficulty!r}",
+                f"'difficulty' must be 1 (easy), 2 or 3 (hard), not {excerpt(difficulty)}",
                 data,
                 "difficulty",
             )
@@ -242,7 +243,7 @@ class _Reader(ScriptReader):
             )
         if name not in options:
             raise self.fail(
-                f"unknown situation {name!r} for topic {subject.slug!r}"
+                f"unknown situation {excerpt(name)} for topic {subject.slug!r}"
                 f"{_suggest(str(name), options)}",
                 data,
                 "situation",
@@ -263,7 +264,7 @@ class _Reader(ScriptReader):
             close = exc.suggestions
             hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
             raise self.fail(
-                f"unknown rule id {cited!r}{hint}; 'dealer-trainer rules list' shows them",
+                f"unknown rule id {excerpt(cited)}{hint}; 'dealer-trainer rules list' shows them",
                 data,
                 "rule",
             ) from None
@@ -278,7 +279,8 @@ class _Reader(ScriptReader):
         outer = data.get("ruleset")
         if outer is not None and table.get("ruleset") is not None and outer != table["ruleset"]:
             raise self.fail(
-                f"'ruleset' is {outer!r} but the table says {table['ruleset']!r}: give it once",
+                f"'ruleset' is {excerpt(outer)} but the table says {excerpt(table['ruleset'])}: "
+                "give it once",
                 data,
                 "ruleset",
             )
@@ -298,7 +300,9 @@ class _Reader(ScriptReader):
         kind = spec.get("kind", "choice")
         if kind not in KINDS:
             raise self.fail(
-                f"unknown question kind {kind!r}{_suggest(str(kind), KINDS)}", spec, "kind"
+                f"unknown question kind {excerpt(kind)}{_suggest(kind, KINDS)}",
+                spec,
+                "kind",
             )
         ask = self.text(spec, "ask", "'ask'")
         explain = self.text(spec, "explain", "'explain'")
@@ -320,9 +324,11 @@ class _Reader(ScriptReader):
             if "fact" not in spec:
                 raise self.fail(f"a fact question needs 'fact'{_suggest('', tuple(FACTS))}", spec)
             fact = spec["fact"]
-            if fact not in FACTS:
+            if not isinstance(fact, str) or fact not in FACTS:
                 raise self.fail(
-                    f"unknown fact {fact!r}{_suggest(str(fact), tuple(FACTS))}", spec, "fact"
+                    f"unknown fact {excerpt(fact)}{_suggest(fact, tuple(FACTS))}",
+                    spec,
+                    "fact",
                 )
         elif "fact" in spec:
             raise self.fail(
@@ -621,15 +627,15 @@ def _check_fact(question: Question, value: Any) -> None:
     assert correct is not None
     if correct not in right:
         raise _fail(
-            f"the choice marked correct answers {correct.answer!r}, but the engine's "
+            f"the choice marked correct answers {excerpt(correct.answer)}, but the engine's "
             f"{question.fact} is {shown}",
             correct.where,
         )
     for other in right:
         if other is not correct:
             raise _fail(
-                f"this choice's answer {other.answer!r} is also right ({question.fact} is {shown}):"
-                " no other choice may be",
+                f"this choice's answer {excerpt(other.answer)} is also right "
+                f"({question.fact} is {shown}): no other choice may be",
                 other.where,
             )
 
@@ -646,12 +652,28 @@ def bank_dir() -> Path:
     raise ScriptError(f"the scenario bank is missing (looked in {here / 'bank'})")
 
 
+_QUESTION = re.compile(rb"^question[ \t]*:", re.MULTILINE)
+
+
+def _house_ruleset(path: Path) -> bool:
+    """A house ruleset kept in a bank folder (it has no top-level ``question:``, which every
+    scenario has; only such a file is read in full to ask :func:`is_ruleset_file`)."""
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(1 << 16)
+    except OSError:
+        return False
+    return not _QUESTION.search(head) and is_ruleset_file(path)
+
+
 def find_scenarios(paths: list[Path]) -> Iterator[Path]:
     """Every scenario file named: files as given, folders searched for *.yaml / *.yml."""
     for path in paths:
         if path.is_dir():
             yield from sorted(
-                p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
+                p
+                for p in path.rglob("*")
+                if p.suffix in (".yaml", ".yml") and p.is_file() and not _house_ruleset(p)
             )
         else:
             yield path

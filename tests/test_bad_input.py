@@ -530,3 +530,34 @@ def test_a_postgresql_schema_that_does_not_exist_is_a_clear_error() -> None:
         with pytest.raises(StoreError, match="no schema of its search_path") as caught:
             open_store(url, create=create)
         assert "no_such_schema_dt" in str(caught.value)
+
+
+def test_a_killed_writers_stale_temporary_file_is_swept_on_the_next_write(tmp_path: Path) -> None:
+    import os
+    import time
+
+    from dealer_trainer.cli.files import STALE_SECONDS, write_atomically
+
+    target = tmp_path / "settings.json"
+    stale = tmp_path / ".settings.json.abc123.tmp"
+    fresh = tmp_path / ".settings.json.def456.tmp"  # perhaps another process writing right now
+    stale.write_text("{half")
+    fresh.write_text("{half")
+    old = time.time() - STALE_SECONDS - 5
+    os.utime(stale, (old, old))
+    write_atomically(target, "{}")
+    assert target.read_text() == "{}"
+    assert not stale.exists()
+    assert fresh.exists()
+
+
+def test_a_trainee_name_with_control_characters_is_refused_with_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from dealer_trainer.cli.main import main
+
+    code = main(["quiz", "--trainee", "Ana\x1b]0;pwned\x07", "--answers", "-", "--length", "1"])
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert "no control characters" in err
+    assert "\x1b" not in err

@@ -528,12 +528,6 @@ def test_no_input_makes_an_internal_error_in_the_file_readers(campaign: Campaign
     assert not ours, f"{len(ours)} of {campaign.inputs} inputs failed:\n{_listing(ours)}"
 
 
-@pytest.mark.xfail(
-    reason="issue 14 items 1, 5, 6 and 10 in dealer_trainer/handscript.py, scenario.py and "
-    "procedure/ (the core helper's rewrite): unhashable values (fact: [burns]), events with "
-    "missing arguments, whole values formatted into messages",
-    strict=False,
-)
 def test_no_input_makes_an_internal_error_in_the_script_and_scenario_readers(
     campaign: Campaign,
 ) -> None:
@@ -662,7 +656,6 @@ def _clear_error(code: int, out: str, err: str) -> bool:
     return code in (1, 2) and "internal error" not in text and len(text) < 1000
 
 
-@pytest.mark.xfail(reason="owner: dealer_trainer/handscript.py (core helper)", strict=False)
 @pytest.mark.parametrize("name", sorted(REPRODUCERS))
 def test_script_reproducers_end_in_a_clear_error(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -676,7 +669,6 @@ def test_script_reproducers_end_in_a_clear_error(
     assert _clear_error(code, out, err), (code, err[:300])
 
 
-@pytest.mark.xfail(reason="owner: dealer_trainer/scenario.py (core helper)", strict=False)
 @pytest.mark.parametrize("name", sorted(SCENARIO_REPRODUCERS))
 def test_scenario_reproducers_end_in_a_clear_error(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -695,11 +687,6 @@ def test_scenario_reproducers_end_in_a_clear_error(
     assert _clear_error(code, out, err), (code, out[:300], err[:300])
 
 
-@pytest.mark.xfail(
-    reason="owner: dealer_trainer/cli/scenarios.py or scenario.find_scenarios: skip "
-    "rules.rulesets.is_ruleset_file(path); an empty folder is an error",
-    strict=False,
-)
 def test_validating_a_bank_folder_skips_its_ruleset_and_an_empty_folder_is_an_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

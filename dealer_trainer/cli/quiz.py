@@ -27,6 +27,7 @@ from typing import IO, TYPE_CHECKING
 from dealer_trainer.cli import on_ctrl_c
 from dealer_trainer.cli.session import add_trainee_options
 from dealer_trainer.errors import UsageError
+from dealer_trainer.safetext import printable
 
 if TYPE_CHECKING:
     from dealer_trainer.cli.picks import Picks
@@ -271,7 +272,7 @@ class _Screen:
                 rule = f" [{miss.rule}]" if miss.rule else ""
                 self.say(f"  {miss.item}: {miss.expected}{rule}")
         if summary.asked:
-            self.say(f"{summary.asked} answer(s) saved for {summary.trainee}.")
+            self.say(f"{summary.asked} answer(s) saved for {printable(summary.trainee)}.")
 
 
 # --- running ----------------------------------------------------------------------------------

@@ -31,7 +31,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def _read_source(script: str) -> HandScript | Path:
     if script == "-":
-        return load_script(sys.stdin.read(), source="<stdin>")
+        from dealer_trainer.yamlio import read_stream
+
+        return load_script(read_stream(sys.stdin, "<stdin>"), source="<stdin>")
     path = Path(script)
     if not path.exists():
         raise ScriptError(f"no such file: {script}")

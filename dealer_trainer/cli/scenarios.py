@@ -17,6 +17,7 @@ from typing import Any
 from dealer_trainer.cli.render import Painter, print_json, use_colour
 from dealer_trainer.errors import NotFound, ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.safetext import printable
 
 __all__ = ["configure", "run"]
 
@@ -188,7 +189,10 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
         if not path.exists():
             problems.append(_Problem(str(path), None, "no such file or folder"))
         else:
-            files.extend(find_scenarios([path]))
+            named = list(find_scenarios([path]))
+            if not named:
+                problems.append(_Problem(str(path), None, "no scenario files (*.yaml) here"))
+            files.extend(named)
     files = list(dict.fromkeys(files))  # a file named twice is checked once
     good, found = check_files(files, _Progress(len(files)))
     problems += found
@@ -199,7 +203,7 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
     else:
         paint = Painter(use_colour())
         for problem in problems:
-            print(problem)
+            print(printable(str(problem)))
         verdict = paint("all valid", "green") if not problems else paint("errors", "red")
         print(
             f"{len(files)} scenario file{'s' if len(files) != 1 else ''} checked: "

@@ -65,7 +65,9 @@ def _settings() -> dict[str, Any]:
 def remembered_trainee() -> str | None:
     """The name given last time, if any."""
     name = _settings().get("trainee")
-    return name if isinstance(name, str) and name.strip() else None
+    if not isinstance(name, str) or _check_name(name) is not None:
+        return None  # a settings file edited by hand into something unusable is ignored
+    return name.strip()
 
 
 def remember_trainee(name: str) -> None:
@@ -85,6 +87,8 @@ def _check_name(answer: str) -> str | None:
         return "type your name (it is how your results are kept)"
     if len(name) > NAME_LIMIT:
         return f"at most {NAME_LIMIT} characters"
+    if not name.isprintable():
+        return "no control characters"
     return None
 
 
@@ -112,4 +116,10 @@ def store_for(args: argparse.Namespace) -> Store:
     """The progress store ``--db`` names (else ``$DEALER_TRAINER_DB``, else the default file)."""
     from dealer_trainer.progress import open_store
 
-    return open_store(getattr(args, "db", None))
+    store = open_store(getattr(args, "db", None))
+    try:
+        store.check_writable()  # a read-only store is found before the first question
+    except BaseException:
+        store.close()
+        raise
+    return store
