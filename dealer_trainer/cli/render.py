@@ -9,8 +9,11 @@ from typing import Any, TextIO
 _CODES = {"green": "32", "red": "31", "yellow": "33", "bold": "1", "dim": "2", "cyan": "36"}
 
 
-def use_colour(stream: TextIO = sys.stdout) -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+def use_colour(stream: TextIO | None = None) -> bool:
+    """Colour only on a terminal (``stream``, standard output by default, as it is now), and
+    never when NO_COLOR is set (https://no-color.org)."""
+    if stream is None:
+        stream = sys.stdout
     if os.environ.get("NO_COLOR"):
         return False
     if os.environ.get("FORCE_COLOR"):
