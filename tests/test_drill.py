@@ -804,3 +804,21 @@ def test_a_real_terminal_session_answers_points_and_ctrl_c_ends_with_a_summary(
     assert "The same drill again: --seed 5 --ruleset roberts" in output
     with _store_or_skip(db) as store:
         assert len(store.answers("ann")) == 3
+
+
+def test_the_drill_records_through_the_one_recorder_and_opens_no_session_before_a_pick(
+    tmp_path: Path,
+) -> None:
+    from dealer_trainer.progress import open_store
+
+    with open_store(tmp_path / "p.db") as store:
+        with Drill(3, 0.5, "roberts", store=store, trainee="ann") as drill:
+            drill.point()
+            assert drill.recorder.session is None  # nothing saved: no session left behind
+            point = drill.point()
+            drill.choose(point.options[0])
+            assert len(drill.recorder.marks) == 1
+            mark = drill.recorder.marks[0]
+            assert (mark.item, mark.number) == (point.item, 1)
+            assert drill.summary().points == 1
+        assert [a.item for a in store.answers("ann")] == [point.item]

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
-from dealer_trainer.errors import DealerTrainerError
+from dealer_trainer.errors import UsageError
 from dealer_trainer.safetext import excerpt, printable
 from dealer_trainer.yamlio import FileRefused, read_bytes
 
@@ -34,10 +34,8 @@ MAX_LINE = 1_000
 _NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 
 
-class AnswersError(DealerTrainerError):
-    """An answers file that cannot be read, or a line of it that cannot be used (exit 2)."""
-
-    exit_code = 2
+#: an answers file that cannot be read, or a line of it that cannot be used (exit 2)
+AnswersError = UsageError
 
 
 class AnswerLines:

@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
+from dealer_trainer import errors
 from dealer_trainer.errors import DealerTrainerError
+from dealer_trainer.safetext import excerpt
 
 __all__ = [
     "Corpus",
@@ -57,17 +59,15 @@ class CorpusError(DealerTrainerError):
     exit_code = 70
 
 
-class NotFound(DealerTrainerError, KeyError):
+class NotFound(errors.NotFound, KeyError):
     """An id, term, topic or situation the corpus does not know; ``suggestions`` are the
-    closest names it does know (possibly none).
+    closest names it does know (possibly none). Also a KeyError, as a mapping's miss is.
     """
 
     def __init__(self, what: str, name: str, suggestions: tuple[str, ...] = ()) -> None:
-        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        super().__init__(f"no {what} {name!r}{hint}")
+        super().__init__(f"no {what} {excerpt(name)}", suggestions=suggestions)
         self.what = what
         self.name = name
-        self.suggestions = suggestions
 
     def __str__(self) -> str:
         return self.message

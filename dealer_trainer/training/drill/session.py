@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.betting import blind_seats
-from dealer_trainer.errors import DealerTrainerError, InvariantError
+from dealer_trainer.errors import InvariantError, UsageError
 from dealer_trainer.procedure.events import PLAYER_EVENTS, Event, EventName
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.rulings import situation
@@ -54,6 +54,8 @@ from dealer_trainer.training.drill.players import (
     new_table,
     showdown_move,
 )
+from dealer_trainer.training.recorder import Recorder
+from dealer_trainer.training.summary import Mark
 
 if TYPE_CHECKING:
     from dealer_trainer.progress import Store
@@ -73,10 +75,8 @@ __all__ = [
 DEFAULT_RATE = 0.25
 
 
-class DrillError(DealerTrainerError):
-    """A drill that cannot be set up or a pick that is not one of the options (exit 2)."""
-
-    exit_code = 2
+#: a drill that cannot be set up, or a pick that is not one of the options (exit 2)
+DrillError = UsageError
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +137,11 @@ class Miss:
     expected: str
     reason: str
     rule: str | None
+
+    @classmethod
+    def of(cls, mark: Mark) -> Miss:
+        """The miss a wrong pick's mark (as recorded) stands for."""
+        return cls(mark.number, mark.item, mark.given, mark.expected, mark.reason, mark.rule)
 
     def to_dict(self) -> dict[str, Any]:
         """A plain mapping (for JSON)."""
@@ -217,15 +222,13 @@ class Drill:
         self._other = BUILTIN["tda-2024" if ruleset.family == "roberts" else "roberts"]
         self.store = store
         self.trainee = trainee
-        self.session = store.start_session(trainee, "drill") if store is not None else None
+        #: every pick is recorded here (and saved to the store as it is made)
+        self.recorder = Recorder(trainee, "drill", store)
         self._index = 0
         self._lines: list[str] = []
         self._point: Point | None = None
-        self._points = 0
-        self._right = 0
         self._hands = 0
         self._errors: Counter[str] = Counter()
-        self._misses: list[Miss] = []
         self._injector = Injector(self._rng, rate, ruleset)
         self._reported = False  # the award of the current hand has been told
         self.hands: list[Hand] = []  # every table's hand, the current one last
@@ -235,9 +238,7 @@ class Drill:
 
     def close(self) -> None:
         """End the store's session (if any) and detach the current hand from the machine."""
-        if self.store is not None and self.session is not None:
-            self.store.finish_session(self.session)
-            self.session = None
+        self.recorder.finish()
         self.hand.close()
 
     def __enter__(self) -> Drill:
@@ -255,7 +256,7 @@ class Drill:
             hand = self.hand
             recovery = hand.recoveries[0] if hand.recoveries else None
             self._point = Point(
-                number=self._points + 1,
+                number=len(self.recorder.marks) + 1,
                 hand_number=self._hands,
                 hand=hand,
                 lines=tuple(self._lines),
@@ -298,13 +299,6 @@ class Drill:
             right = self._primary(point)
             self._do(right.event)
         self._after_dealer_event(right.event)
-        self._points += 1
-        if correct:
-            self._right += 1
-        else:
-            self._misses.append(
-                Miss(point.number, point.item, option.label, right.label, reason, rule)
-            )
         self._point = None
         judgement = Judgement(
             correct=correct,
@@ -317,40 +311,36 @@ class Drill:
             topic=point.topic,
             situation=point.situation,
         )
-        self._record(judgement, seconds)
+        self.recorder.record(
+            Mark(
+                item=point.item,
+                topic=point.topic,
+                correct=correct,
+                given=option.label,
+                expected=right.label,
+                title=situation_title(point.situation) if point.situation else "",
+                number=point.number,
+                reason=reason,
+                rule=rule,
+                rule_title=judgement.rule_title or "",
+                ruleset=self.ruleset.name,
+                seconds=seconds,
+            )
+        )
         return judgement
 
-    def _record(self, judgement: Judgement, seconds: float | None) -> None:
-        if self.store is None or self.session is None:
-            return
-        from dealer_trainer.progress import Answer
-
-        self.store.record(
-            self.session,
-            Answer(
-                trainee=self.trainee,
-                item=judgement.item,
-                topic=judgement.topic,
-                mode="drill",
-                correct=judgement.correct,
-                ruleset=self.ruleset.name,
-                given=judgement.given.label,
-                expected=judgement.right.label,
-                seconds=None if seconds is None else round(seconds, 3),
-            ),
-        )
-
     def summary(self) -> Summary:
-        """The drill so far."""
+        """The drill so far: the recorder's picks, and the drill's own facts beside them."""
+        marks = self.recorder.marks
         return Summary(
             seed=self.seed,
             ruleset=self.ruleset.name,
             rate=self.rate,
-            points=self._points,
-            right=self._right,
+            points=len(marks),
+            right=sum(mark.correct for mark in marks),
             hands=self._hands,
             errors=dict(self._errors),
-            misses=tuple(self._misses),
+            misses=tuple(Miss.of(mark) for mark in marks if not mark.correct),
         )
 
     # --- tables and hands ---------------------------------------------------------------------
