@@ -375,11 +375,10 @@ class Hand:
         return not undecided or (len(undecided) == 1 and not self._claimants())
 
     def _undecided(self) -> list[int]:
-        """The live seats that have neither tabled nor thrown their cards away. A declaration
-        decides nothing by itself: under RRoP-HE 6 the player declares the board and then
-        throws the cards away, and the claim stands after the muck."""
         assert self.betting is not None
         decided = self.shown | self.mucked
+        if self.ruleset.board_claim == "declare":
+            decided |= self.declared
         return [seat for seat in self.betting.live if seat not in decided]
 
     def _claimants(self) -> list[int]:
