@@ -751,8 +751,8 @@ def test_rrop_he4_tda24_rp5c_premature_river_set_aside_reshuffled_river_without_
     assert result["state"] == "river"
 
 
-@BOTH
-def test_rrop_he4_tda24_rp5c_premature_river_spelled_out(ruleset: str) -> None:
+def test_rrop_he4_premature_river_spelled_out() -> None:
+    ruleset = ROBERTS  # TDA's RP-5C puts the card back at once: see the test after this one
     assert run(PREMATURE_RIVER, ruleset, auto=False)["expected_next"] == ["set_aside"]
     aside = run([*PREMATURE_RIVER, "set_aside"], ruleset, auto=False)
     assert aside["set_aside"] == ["2d"]
@@ -763,6 +763,24 @@ def test_rrop_he4_tda24_rp5c_premature_river_spelled_out(ruleset: str) -> None:
     explicit = run([*done, "reshuffle", "cut", "river"], ruleset, auto=False)
     assert explicit["rejected"] == []
     assert explicit == run([*PREMATURE_RIVER, *FINISH_TURN, "river"], ruleset)
+
+
+def test_tda24_rp5c_premature_river_goes_back_into_the_stub_which_is_reshuffled() -> None:
+    """RP-5C: the river's burn stays, the early card goes back into the stub at once (nothing
+    is set aside), the turn betting ends, the whole stub is reshuffled, and the river is dealt
+    again with no burn."""
+    assert run(PREMATURE_RIVER, TDA, auto=False)["expected_next"] == ["retrieve"]
+    back = run([*PREMATURE_RIVER, "retrieve"], TDA, auto=False)
+    assert back["set_aside"] == []
+    assert back["board"] == ["9c", "Tc", "Jc", "Kc"]
+    assert back["burns"] == ["8c", "Qc", "Ac"]
+    assert back["stub"][0] == "2d"  # on top of the stub until the reshuffle
+    done = [*PREMATURE_RIVER, "retrieve", *FINISH_TURN]
+    assert run(done, TDA, auto=False)["expected_next"] == ["reshuffle"]
+    explicit = run([*done, "reshuffle", "river"], TDA, auto=False)
+    assert explicit["rejected"] == []
+    assert explicit["burns"] == ["8c", "Qc", "Ac"]  # no second burn for the river
+    assert explicit == run([*PREMATURE_RIVER, *FINISH_TURN, "river"], TDA)
 
 
 # --- 7. play the board (RRoP-HE 6; TDA24 19) ------------------------------------------------
@@ -849,6 +867,7 @@ _PF_BET_DONE = [*PREMATURE_FLOP, "retrieve", act(3, "check")]
 _PT_TURNED = [*PREMATURE_TURN, "set_aside", *FINISH_FLOP, "burn", "turn", *CHECKS]
 _PT_TDA_DONE = [*PREMATURE_TURN, "retrieve", *FINISH_FLOP]
 _PR_DONE = [*PREMATURE_RIVER, "set_aside", *FINISH_TURN]
+_PR_TDA_DONE = [*PREMATURE_RIVER, "retrieve", *FINISH_TURN]
 _MISDIRECTED = ["post_blinds", "pitch", pitch(to=5)]
 
 WRONG_STEPS = [
@@ -917,11 +936,15 @@ WRONG_STEPS = [
     wrong("premature-turn", PREMATURE_TURN, "set_aside", TDA, "TDA24 RP-5B", "retrieve"),
     wrong("premature-turn", _PT_TDA_DONE, "turn", TDA, "TDA24 RP-5B", "reshuffle"),
     wrong("premature-turn", _PT_TDA_DONE, "burn", TDA, "TDA24 RP-5B", "reshuffle"),
-    # premature river
-    *_both("premature-river", PREMATURE_RIVER, act(3, "check"), PREMATURE_RIVER_RULE, "set_aside"),
-    *_both("premature-river", _PR_DONE, "river", PREMATURE_RIVER_RULE, "reshuffle"),
-    *_both("premature-river", _PR_DONE, "burn", PREMATURE_RIVER_RULE, "reshuffle"),
-    *_both("premature-river", [*_PR_DONE, "reshuffle"], "river", PREMATURE_RIVER_RULE, "cut"),
+    # premature river: set aside (roberts) or back into the stub at once (TDA RP-5C)
+    wrong("premature-river", PREMATURE_RIVER, act(3, "check"), ROBERTS, "RRoP-HE 4", "set_aside"),
+    wrong("premature-river", _PR_DONE, "river", ROBERTS, "RRoP-HE 4", "reshuffle"),
+    wrong("premature-river", _PR_DONE, "burn", ROBERTS, "RRoP-HE 4", "reshuffle"),
+    wrong("premature-river", [*_PR_DONE, "reshuffle"], "river", ROBERTS, "RRoP-HE 4", "cut"),
+    wrong("premature-river", PREMATURE_RIVER, act(3, "check"), TDA, "TDA24 RP-5C", "retrieve"),
+    wrong("premature-river", PREMATURE_RIVER, "set_aside", TDA, "TDA24 RP-5C", "retrieve"),
+    wrong("premature-river", _PR_TDA_DONE, "river", TDA, "TDA24 RP-5C", "reshuffle"),
+    wrong("premature-river", _PR_TDA_DONE, "burn", TDA, "TDA24 RP-5C", "reshuffle"),
 ]
 
 
@@ -969,9 +992,15 @@ def test_each_situations_example_records_its_own_kind_and_rule(name: str, rulese
     assert (found.kind, rule) in [(kind, rule) for kind, rule, _ in irregularities(result)]
 
 
+#: the spelled-out recovery of a premature river, up to the reshuffle, per rulebook
+RIVER_RECOVERY_START = {ROBERTS: "set_aside", TDA: "retrieve"}
+RIVER_RECOVERY_END = {ROBERTS: ["cut"], TDA: []}
+
+
 @BOTH
 def test_shuffle_is_accepted_for_a_due_reshuffle_of_a_premature_river(ruleset: str) -> None:
-    events = [*PREMATURE_RIVER, "set_aside", *FINISH_TURN, "shuffle", "cut", "river"]
+    start, end = RIVER_RECOVERY_START[ruleset], RIVER_RECOVERY_END[ruleset]
+    events = [*PREMATURE_RIVER, start, *FINISH_TURN, "shuffle", *end, "river"]
     result = run(events, ruleset, auto=False)
     assert result["rejected"] == []
     assert result == run([*PREMATURE_RIVER, *FINISH_TURN, "river"], ruleset)

@@ -608,23 +608,31 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="premature_river",
         title="The river card is dealt before the turn betting is over",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    ("set_aside", WAIT_BETTING, "reshuffle", "cut"),
-                    (
-                        "Take the card out of play and set it aside; the burn card stays.",
-                        "Let the players finish the turn betting.",
-                        "Shuffle the set-aside card into the stub (not the burns or the "
-                        "discards) and cut.",
-                        "Turn the river without burning a card.",
-                    ),
-                    burned=("river",),
-                )
-                for rule in ("RRoP-HE 4", "TDA24 RP-5C")
-            )
-        ),
+        variants={
+            "roberts": Outcome(
+                "RRoP-HE 4",
+                ("set_aside", WAIT_BETTING, "reshuffle", "cut"),
+                (
+                    "Take the card out of play and set it aside; the burn card stays.",
+                    "Let the players finish the turn betting.",
+                    "Shuffle the set-aside card into the stub (not the burns or the "
+                    "discards) and cut.",
+                    "Turn the river without burning a card.",
+                ),
+                burned=("river",),
+            ),
+            "tda-2024": Outcome(
+                "TDA24 RP-5C",
+                ("retrieve", WAIT_BETTING, "reshuffle"),
+                (
+                    "The river's burn card stays; put the turned card back into the stub.",
+                    "Let the players finish the turn betting.",
+                    "Reshuffle the whole stub, the early card in it.",
+                    "Deal the river again without burning a card.",
+                ),
+                burned=("river",),
+            ),
+        },
         topic="premature-river",
         window=frozenset({"turn"}),
         staging=Staging(
