@@ -21,7 +21,7 @@ from dealer_trainer.handscript import parse_script, script_item
 from dealer_trainer.procedure import rulings
 from dealer_trainer.procedure.rulings import MISDEAL_STEPS, MISDEAL_WORDS, Outcome, situation
 from dealer_trainer.procedure.staging import bring_about
-from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
+from dealer_trainer.rules.rulesets import Ruleset, other_family
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.scenario import recovery_steps
 
@@ -74,10 +74,6 @@ def setup_for(table: Mapping[str, Any], name: str, ruleset: Ruleset | None = Non
     return [script_item(event) for event in events]
 
 
-def _other(ruleset: Ruleset) -> Ruleset:
-    return BUILTIN["tda-2024" if ruleset.family == "roberts" else "roberts"]
-
-
 def _choices(name: str, ruleset: Ruleset) -> list[dict[str, Any]]:
     found = situation(name)
     right = found.outcome(ruleset)
@@ -88,7 +84,7 @@ def _choices(name: str, ruleset: Ruleset) -> list[dict[str, Any]]:
             True,
         )
     ]
-    other: Outcome = found.outcome(_other(ruleset))
+    other: Outcome = found.outcome(other_family(ruleset))
     candidates = [(" ".join(other.words), recovery_steps(other.steps))]
     candidates += [(mistake.text, mistake.steps) for mistake in MISTAKES]
     seen = {offered[0][1]}

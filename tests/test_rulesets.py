@@ -183,3 +183,23 @@ def test_a_yaml_file_that_is_no_ruleset_is_refused_without_a_word_of_its_content
         load_ruleset(path)
     assert "not a house ruleset file" in caught.value.message
     assert "db_password" not in str(caught.value) and "hunter2" not in str(caught.value)
+
+
+def test_a_third_built_in_rulebook_is_one_entry_and_rulesets_based_on_it_follow_its_family(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A built-in rulebook that follows tda-2024 is one new BUILTIN entry: its name reaches
+    the help texts and messages, and a house ruleset based on it rules as tda-2024 does."""
+    from dataclasses import replace
+
+    from dealer_trainer.procedure.rulings import situation
+    from dealer_trainer.rules import rulesets
+
+    wsop = replace(rulesets.BUILTIN["tda-2024"], name="wsop-2026", base="tda-2024")
+    monkeypatch.setitem(rulesets.BUILTIN, "wsop-2026", wsop)
+    house = replace(wsop, name="our-room", base="wsop-2026")
+    assert wsop.family == house.family == "tda-2024"
+    assert situation("premature_river").outcome(house).rule == "TDA24 RP-5C"
+    assert rulesets.builtin_names() == "roberts, tda-2024 or wsop-2026"
+    assert rulesets.other_family(house).name == "roberts"
+    assert rulesets.other_family(rulesets.BUILTIN["roberts"]).name == "tda-2024"

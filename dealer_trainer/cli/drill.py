@@ -44,6 +44,7 @@ def add_parser(commands: Any) -> None:
 def configure(parser: argparse.ArgumentParser) -> None:
     """``drill`` and its options."""
     from dealer_trainer.cli.session import add_trainee_options
+    from dealer_trainer.rules.rulesets import builtin_names
 
     parser.description = (
         "Endless practice as the dealer. The engine deals hand after hand at a table it "
@@ -72,7 +73,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--ruleset",
         default="roberts",
         metavar="NAME",
-        help="the rulebook that judges the recoveries: roberts (default) or tda-2024",
+        help=f"the rulebook that judges the recoveries: {builtin_names()} (default: roberts)",
     )
     parser.add_argument(
         "--points",

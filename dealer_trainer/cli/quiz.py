@@ -74,6 +74,8 @@ def add_common(parser: argparse.ArgumentParser) -> None:
 
 def configure(quiz: argparse.ArgumentParser) -> None:
     """``quiz`` and its options."""
+    from dealer_trainer.rules.rulesets import builtin_names
+
     quiz.description = (
         "Questions on the scenario bank: each shows the table as the dealer sees it, asks "
         "what to do or what is true, and gives the ruling at once with its rule. Settings "
@@ -90,7 +92,7 @@ def configure(quiz: argparse.ArgumentParser) -> None:
         "--difficulty", choices=("1", "2", "3", "any"), help="only this level (1 easy .. 3 hard)"
     )
     quiz.add_argument(
-        "--ruleset", help="only scenarios under this ruleset (roberts, tda-2024, any)"
+        "--ruleset", help=f"only scenarios under this ruleset ({builtin_names(', ')}, any)"
     )
     quiz.add_argument(
         "--length",

@@ -34,13 +34,14 @@ if TYPE_CHECKING:
 
 __all__ = ["configure", "run"]
 
-_RULESET_HELP = "a built-in ruleset (roberts, tda-2024) or a house ruleset file (YAML)"
 _JSON_HELP = "print one JSON document instead of text"
 _WIDTH = 88
 
 
 def configure(rules: argparse.ArgumentParser) -> None:
     """``rules`` and its subcommands."""
+    # the built-in names are not listed here: reading them costs the lookup's start-up time
+    ruleset_help = "a built-in ruleset's name or a house ruleset file (YAML)"
     rules.description = (
         "Look up the rules, in the project's own words with their citations: the "
         "irregularity rules and their recoveries, the dealing procedure, the glossary."
@@ -55,7 +56,7 @@ def configure(rules: argparse.ArgumentParser) -> None:
         description="List the rules of the corpus, by id and title.",
     )
     listing.add_argument("--topic", help="only the rules of this topic (e.g. premature-turn)")
-    listing.add_argument("--ruleset", help=f"only the rules of this ruleset: {_RULESET_HELP}")
+    listing.add_argument("--ruleset", help=f"only the rules of this ruleset: {ruleset_help}")
 
     show = sub.add_parser(
         "show",
@@ -75,7 +76,7 @@ def configure(rules: argparse.ArgumentParser) -> None:
         ),
     )
     search.add_argument("text", nargs="+", metavar="TEXT", help="the words to search for")
-    search.add_argument("--ruleset", help=f"only the rules of this ruleset: {_RULESET_HELP}")
+    search.add_argument("--ruleset", help=f"only the rules of this ruleset: {ruleset_help}")
     search.add_argument(
         "--limit", type=_positive, default=5, help="show at most this many rules (default 5)"
     )
@@ -99,7 +100,7 @@ def configure(rules: argparse.ArgumentParser) -> None:
     what_if.add_argument(
         "situation", nargs="+", metavar="SITUATION", help="the dealer error, by name or in words"
     )
-    what_if.add_argument("--ruleset", default="roberts", help=f"{_RULESET_HELP} (default: roberts)")
+    what_if.add_argument("--ruleset", default="roberts", help=f"{ruleset_help} (default: roberts)")
 
     diff = sub.add_parser(
         "diff",
@@ -109,7 +110,7 @@ def configure(rules: argparse.ArgumentParser) -> None:
             "and the ruleset options on which they differ."
         ),
     )
-    diff.add_argument("first", metavar="RULESET", help=_RULESET_HELP)
+    diff.add_argument("first", metavar="RULESET", help=ruleset_help)
     diff.add_argument("second", metavar="RULESET", help="the ruleset to compare it with")
     for each in (listing, show, search, term, what_if, diff):
         each.add_argument("--json", action="store_true", help=_JSON_HELP)

@@ -27,6 +27,8 @@ PROGRESS_FROM = 50
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """``scenarios`` and its subcommands."""
+    from dealer_trainer.rules.rulesets import builtin_names
+
     parser.description = (
         "Quiz scenarios (YAML, see docs/authoring.md): prove them against the engine, list "
         "and show the shipped bank, or write a new one with the wizard."
@@ -79,7 +81,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     new.add_argument("--topic", help="the topic (a dealer-error topic)")
     new.add_argument("--error", help="the dealer error to inject (a situation name)")
-    new.add_argument("--ruleset", help="roberts, tda-2024 or a house ruleset file")
+    new.add_argument("--ruleset", help=f"{builtin_names(', ')} or a house ruleset file")
     new.add_argument("--seats", type=int, help="how many players (2-10)")
     new.add_argument("--button", type=int, help="the button's seat")
     new.add_argument("--blinds", help="small and big blind, as 1/2")

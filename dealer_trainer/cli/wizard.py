@@ -102,8 +102,9 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     """Ask, draft, prove and write a scenario; return the exit code."""
     from dealer_trainer.authoring import draft, dump, situations
     from dealer_trainer.procedure.rulings import situation
-    from dealer_trainer.rules.rulesets import resolve
+    from dealer_trainer.rules.rulesets import BUILTIN, builtin_names, resolve
     from dealer_trainer.rules.topics import TOPICS
+    from dealer_trainer.safetext import excerpt
     from dealer_trainer.scenario import loads_scenario, recovery_steps, verify
 
     if prompter is None and sys.stdin.isatty() and sys.stdout.isatty():
@@ -119,16 +120,16 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
         (n, situation(n).title) for n in names
     ]
     name = ask.select("--error", args.error, "The dealer error to inject:", in_topic, "")
-    rulesets = [("roberts", "roberts: Robert's Rules of Poker"), ("tda-2024", "tda-2024: TDA 2024")]
+    rulesets = [(name, f"{name}: {known.description}") for name, known in BUILTIN.items()]
     ruleset_name = args.ruleset
-    if ruleset_name is not None and ruleset_name not in ("roberts", "tda-2024"):
+    if ruleset_name is not None and ruleset_name not in BUILTIN:
         rulesets.append((ruleset_name, ruleset_name))
     chosen_ruleset = ask.select("--ruleset", ruleset_name, "Ruleset:", rulesets, "roberts")
     try:
         ruleset = resolve(chosen_ruleset, relative_to=Path.cwd())
     except KeyError:
         raise UsageError(
-            f"--ruleset {chosen_ruleset!r}: not roberts, tda-2024 or a ruleset file"
+            f"--ruleset {excerpt(chosen_ruleset)}: not {builtin_names(', ')} or a ruleset file"
         ) from None
     seats = int(ask.text("--seats", args.seats, "Players at the table:", "6", _number(2, 10)) or 6)
     button = int(ask.text("--button", args.button, "Button seat:", "1", _number(1, seats)) or 1)

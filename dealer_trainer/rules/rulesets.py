@@ -38,9 +38,11 @@ __all__ = [
     "Option",
     "Ruleset",
     "builtin",
+    "builtin_names",
     "declares_ruleset",
     "is_ruleset_file",
     "load_ruleset",
+    "other_family",
     "parse_ruleset",
     "resolve",
 ]
@@ -151,8 +153,15 @@ class Ruleset:
 
     @property
     def family(self) -> str:
-        """The built-in ruleset this one starts from (itself for a built-in one)."""
-        return self.base
+        """The rulebook whose rulings this one follows where its options do not decide: the
+        base of its base, down to a built-in ruleset that is its own base (``roberts`` or
+        ``tda-2024``), so that a ruleset based on any built-in one has a family the records
+        know."""
+        base, seen = self.base, {self.name}
+        while base in BUILTIN and BUILTIN[base].base != base and base not in seen:
+            seen.add(base)
+            base = BUILTIN[base].base
+        return base
 
     def options(self) -> dict[str, Any]:
         """Every option's value, by name."""
@@ -183,6 +192,19 @@ BUILTIN: dict[str, Ruleset] = {
 def builtin(name: str) -> Ruleset:
     """A built-in ruleset by name."""
     return BUILTIN[name]
+
+
+def builtin_names(last: str = " or ") -> str:
+    """The built-in rulesets' names for a message or a help text: ``roberts or tda-2024``
+    (``last`` joins the last two: ``", "`` for a plain list)."""
+    names = list(BUILTIN)
+    return ", ".join(names[:-1]) + last + names[-1] if len(names) > 1 else names[0]
+
+
+def other_family(ruleset: Ruleset) -> Ruleset:
+    """The first built-in ruleset of another family than ``ruleset``'s (the source of a
+    tempting wrong answer: the right recovery under the other rulebook)."""
+    return next(other for other in BUILTIN.values() if other.family != ruleset.family)
 
 
 def _suggest(word: str, options: list[str]) -> str:

@@ -44,7 +44,7 @@ from dealer_trainer.procedure.events import PLAYER_EVENTS, Event, EventName
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.procedure.words import cards_text
-from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
+from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, other_family
 from dealer_trainer.training.drill.injection import Injector
 from dealer_trainer.training.drill.options import Option, options
 from dealer_trainer.training.drill.players import (
@@ -219,7 +219,7 @@ class Drill:
         self.rate = rate
         self.ruleset = ruleset
         self._rng = random.Random(self.seed)
-        self._other = BUILTIN["tda-2024" if ruleset.family == "roberts" else "roberts"]
+        self._other = other_family(ruleset)
         self.store = store
         self.trainee = trainee
         #: every pick is recorded here (and saved to the store as it is made)
