@@ -431,9 +431,11 @@ def load_scenario(path: Path) -> Scenario:
 
 
 def loads_scenario(text: str, source: str | None = None) -> Scenario:
-    """Read and check a scenario from YAML text."""
+    """Read and check a scenario from YAML text (a house ruleset it names is looked up beside
+    ``source``, when given, as for a file)."""
     data, locator = load(text, source)
-    return parse_scenario(data, locator, source=source)
+    folder = None if source is None else Path(source).parent
+    return parse_scenario(data, locator, source=source, folder=folder)
 
 
 # --- the facts a fact question may ask ----------------------------------------------------------

@@ -23,6 +23,8 @@ from dealer_trainer.cli.main import _parser, main
 from dealer_trainer.cli.wizard import run_wizard
 from dealer_trainer.scenario import load_scenario, verify
 
+ROOT = Path(__file__).resolve().parent.parent
+
 SCRIPT = Path(sys.executable).parent / "dealer-trainer"
 TIMEOUT = 30
 
@@ -446,3 +448,20 @@ def test_a_failed_atomic_write_leaves_the_old_file_and_no_temporary(
         files.write_atomically(target, "new\n")
     assert target.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.yaml"]
+
+
+def test_a_house_ruleset_named_from_the_working_folder_is_written_relative_to_the_scenario(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A house ruleset is looked up beside the scenario only, so the wizard writes its path
+    from the scenario's folder, not the working folder's."""
+    house = ROOT / "docs" / "examples" / "house-ruleset.yaml"
+    (tmp_path / "rooms").mkdir()
+    (tmp_path / "rooms" / "river-room.yaml").write_text(house.read_text())
+    args = _flags("premature_turn", "rooms/river-room.yaml", "choice", "house-turn")
+    code, _, err = _new(capsys, *args)
+    assert code == 0, err
+    path = Path("scenarios") / "premature-turn" / "house-turn.yaml"
+    assert "ruleset: ../../rooms/river-room.yaml" in path.read_text()
+    _validates(capsys, path)
+    assert load_scenario(path).ruleset.name == "river-room"

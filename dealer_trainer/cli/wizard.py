@@ -10,6 +10,7 @@ atomically: Ctrl-C at any prompt leaves no file behind.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -166,8 +167,10 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
         kind=kind,
         ask=question,
     )
-    text = dump(data)
     output = Path(args.output) if args.output else folder / f"{ident}.yaml"
+    if ruleset.source is not None:  # a house file is looked up beside the scenario only
+        data["ruleset"] = os.path.relpath(Path(ruleset.source).resolve(), output.parent.resolve())
+    text = dump(data)
     verify(loads_scenario(text, str(output)))  # never write a file that does not validate
     if output.exists() and not args.force:
         raise UsageError(f"{output} exists: choose another --id or --output, or add --force")

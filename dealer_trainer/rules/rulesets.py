@@ -23,6 +23,7 @@ it may not take a built-in ruleset's name.
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -363,5 +364,7 @@ def resolve(value: str, *, relative_to: Path | None = None) -> Ruleset:
     if path.suffix not in SUFFIXES:
         raise KeyError(value)
     if not path.is_absolute() and relative_to is not None:
-        path = relative_to / path
+        # ``..`` taken lexically: the referring file's folder need not exist yet (a scenario
+        # the wizard proves before writing it)
+        path = Path(os.path.normpath(relative_to / path))
     return load_ruleset(path)
