@@ -156,6 +156,24 @@ _PREMATURE_FLOP_WORDS = (
     "Shuffle the stub with the flop cards in it.",
 )
 
+
+def _tda_premature_street(rule: str, street: str, betting: str, after: str) -> Outcome:
+    """TDA's recovery from a turn or river card dealt before the betting ended (RP-5B, RP-5C):
+    the card goes back into the stub at once, the burn stays, and once the betting is over
+    the stub is reshuffled and the street dealt with no burn."""
+    return Outcome(
+        rule,
+        ("retrieve", WAIT_BETTING, "reshuffle"),
+        (
+            f"The {street}'s burn card stays; put the turned card back into the stub.",
+            f"Let the players finish the {betting} betting.",
+            "Reshuffle the whole stub, the early card in it.",
+            f"Deal the {street} without burning a card; {after}.",
+        ),
+        burned=(street,),
+    )
+
+
 SITUATIONS: tuple[Situation, ...] = (
     Situation(
         name="exposed_first_cards",
@@ -582,16 +600,8 @@ SITUATIONS: tuple[Situation, ...] = (
                 burned=("river",),
                 reburn=("turn",),
             ),
-            "reshuffle": Outcome(
-                "TDA24 RP-5B",
-                ("retrieve", WAIT_BETTING, "reshuffle"),
-                (
-                    "The turn's burn card stays; put the turned card back into the stub.",
-                    "Let the players finish the flop betting.",
-                    "Shuffle the stub.",
-                    "Deal the turn without burning a card; the river is dealt as usual.",
-                ),
-                burned=("turn",),
+            "reshuffle": _tda_premature_street(
+                "TDA24 RP-5B", "turn", "flop", "the river is dealt as usual"
             ),
         },
         topic="premature-turn",
@@ -621,16 +631,8 @@ SITUATIONS: tuple[Situation, ...] = (
                 ),
                 burned=("river",),
             ),
-            "tda-2024": Outcome(
-                "TDA24 RP-5C",
-                ("retrieve", WAIT_BETTING, "reshuffle"),
-                (
-                    "The river's burn card stays; put the turned card back into the stub.",
-                    "Let the players finish the turn betting.",
-                    "Reshuffle the whole stub, the early card in it.",
-                    "Deal the river again without burning a card.",
-                ),
-                burned=("river",),
+            "tda-2024": _tda_premature_street(
+                "TDA24 RP-5C", "river", "turn", "it is dealt again from the reshuffled stub"
             ),
         },
         topic="premature-river",
