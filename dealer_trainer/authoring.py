@@ -20,10 +20,10 @@ from dealer_trainer.errors import Rejected, ScriptError
 from dealer_trainer.handscript import parse_script, script_item
 from dealer_trainer.procedure import rulings
 from dealer_trainer.procedure.rulings import MISDEAL_STEPS, MISDEAL_WORDS, Outcome, situation
-from dealer_trainer.procedure.staging import bring_about
 from dealer_trainer.rules.rulesets import Ruleset, other_family
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.scenario import recovery_steps
+from dealer_trainer.setups import bring_about
 
 __all__ = ["Mistake", "draft", "dump", "setup_for", "situations"]
 

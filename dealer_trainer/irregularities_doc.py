@@ -34,8 +34,8 @@ from dealer_trainer.procedure.rulings import (
     Situation,
     situation,
 )
-from dealer_trainer.procedure.staging import bring_about
 from dealer_trainer.rules.rulesets import BUILTIN, OPTIONS, Ruleset, parse_ruleset
+from dealer_trainer.setups import bring_about
 from dealer_trainer.yamlio import load
 
 __all__ = ["COMMAND", "HOUSE_EXAMPLE", "HOUSE_EXAMPLE_FILE", "example_script", "render"]

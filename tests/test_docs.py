@@ -11,8 +11,8 @@ import yaml
 
 from dealer_trainer import irregularities_doc, replay
 from dealer_trainer.handscript import EVENT_ARGS
-from dealer_trainer.procedure.diagram import render
 from dealer_trainer.procedure.rulings import AUTO_STEPS, EXAMPLE_TABLE, SITUATIONS, WAITS, Situation
+from dealer_trainer.procedure_doc import render
 from dealer_trainer.rules.rulesets import BUILTIN, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +22,7 @@ def test_procedure_diagram_is_current() -> None:
     committed = (ROOT / "docs" / "procedure.md").read_text(encoding="utf-8")
     assert committed == render(), (
         "docs/procedure.md is stale: run "
-        "`python -m dealer_trainer.procedure.diagram > docs/procedure.md`"
+        "`python -m dealer_trainer.procedure_doc > docs/procedure.md`"
     )
 
 

@@ -71,7 +71,7 @@ def test_hand_refuses_only_what_handle_rejects_in_every_recovery(error: str, rul
     """Hand.refuses is the first stage of Hand.handle: an event it refuses is rejected."""
     from dealer_trainer.authoring import setup_for
     from dealer_trainer.handscript import parse_script
-    from dealer_trainer.procedure.words import EVENT_WORDS
+    from dealer_trainer.procedure.events import EVENT_WORDS
 
     table = {"seats": 6, "button": 1, "blinds": [1, 2], "ruleset": ruleset}
     try:

@@ -217,7 +217,7 @@ class Item:
 def step_label(step: str, hand: Hand) -> str:
     """A recovery step in dealer words, on the scenario's hand (which card, which seat)."""
     from dealer_trainer.procedure.rulings import STEP_ALIASES
-    from dealer_trainer.procedure.words import label
+    from dealer_trainer.training.labels import label
 
     return label(STEP_ALIASES.get(step, step), hand)
 

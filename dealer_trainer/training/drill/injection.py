@@ -19,8 +19,9 @@ from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.machine import BETTING_STATES
 from dealer_trainer.procedure.rulings import drilled, situation
-from dealer_trainer.procedure.staging import MOMENTS, Choices, Macro, ready, stage
+from dealer_trainer.procedure.staging import MOMENTS, Macro
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.setups import Choices, ready, stage
 from dealer_trainer.training.drill.players import BLINDS, STACK
 
 __all__ = ["GROUPS", "Injector", "injectable"]

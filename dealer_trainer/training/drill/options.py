@@ -15,8 +15,8 @@ from dealer_trainer.procedure.events import DEALER_EVENTS, PLAYER_EVENTS
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.machine import EVENTS_BY_STATE
 from dealer_trainer.procedure.rulings import WAITS
-from dealer_trainer.procedure.words import label
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.training.labels import label
 
 __all__ = ["Option", "dealer_events", "options"]
 

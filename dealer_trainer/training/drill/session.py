@@ -43,7 +43,6 @@ from dealer_trainer.errors import InvariantError, UsageError
 from dealer_trainer.procedure.events import PLAYER_EVENTS, Event, EventName
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.rulings import situation
-from dealer_trainer.procedure.words import cards_text
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, other_family
 from dealer_trainer.training.drill.injection import Injector
 from dealer_trainer.training.drill.options import Option, options
@@ -54,6 +53,7 @@ from dealer_trainer.training.drill.players import (
     new_table,
     showdown_move,
 )
+from dealer_trainer.training.labels import cards_text
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark
 
