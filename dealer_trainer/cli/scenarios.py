@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, print_json, use_colour
+from dealer_trainer.cli.render import Painter, print_json
 from dealer_trainer.errors import NotFound, ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.safetext import printable
@@ -203,7 +203,7 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
         document = {"checked": len(files), "valid": len(good), "invalid": bad_files}
         print_json({**document, "errors": [problem.as_dict() for problem in problems]})
     else:
-        paint = Painter(use_colour())
+        paint = Painter()
         for problem in problems:
             print(printable(str(problem)))
         verdict = paint("all valid", "green") if not problems else paint("errors", "red")
@@ -331,7 +331,7 @@ def _show(args: argparse.Namespace) -> int:
             out["answer"] = _answer(proved)
         print_json(out)
         return 0
-    paint = Painter(use_colour())
+    paint = Painter()
     level = "*" * scenario.difficulty
     lines = [
         paint(scenario.title, "bold"),
