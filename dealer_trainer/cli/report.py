@@ -14,8 +14,8 @@ Names and other text from the store reach the terminal with their control charac
 a CSV cell that starts with ``= + - @`` gets a leading ``'`` so that no spreadsheet runs it.
 
 Dates and times given and shown are local (the room's clock); JSON and CSV carry UTC.
-Cheap to import: the top imports only ``argparse``,
-``sys`` and the errors; the store, the report and the rest are imported when run.
+Cheap to import: the top imports only ``argparse``, ``sys``, the errors and
+:mod:`dealer_trainer.safetext`; the store, the report and the rest are imported when run.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.errors import NotFound, UsageError
+from dealer_trainer.safetext import csv_cell, excerpt, printable
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -40,8 +41,6 @@ CSV_FIELDS = ("trainee", "topic", "answered", "correct", "accuracy", "last_seen"
 def unknown_trainee(name: str, known: list[str], target: str) -> NotFound:
     """A ``--trainee`` the store does not know; ``known`` are the names it does know."""
     import difflib
-
-    from dealer_trainer.safetext import excerpt, printable
 
     close = tuple(printable(c) for c in difflib.get_close_matches(name, known, n=3, cutoff=0.5))
     listing = (
@@ -101,8 +100,6 @@ def parse_since(text: str) -> datetime:
             return datetime(day.year, day.month, day.day).astimezone()
         moment = datetime.fromisoformat(value)
     except ValueError:
-        from dealer_trainer.safetext import excerpt
-
         raise UsageError(
             f"--since: {excerpt(text)} is not a date; write YYYY-MM-DD (2024-05-01) or a date and "
             "time (2024-05-01T18:00)"
@@ -158,8 +155,6 @@ def _write_csv(report: Report) -> None:
     """One row per trainee and topic; no cell a spreadsheet would run as a formula."""
     import csv
 
-    from dealer_trainer.safetext import csv_cell
-
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
     for trainee in report.trainees:
@@ -182,19 +177,14 @@ def _local(when: datetime | None) -> str:
     return "-" if when is None else when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def _percent(accuracy: float) -> str:
-    return f"{round(accuracy * 100)}%"
-
-
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _write_text(report: Report, *, target: str, trainee: str | None, since: str | None) -> None:
-    from dealer_trainer.cli.render import Painter, use_colour
-    from dealer_trainer.safetext import printable
+    from dealer_trainer.cli.render import Painter
 
-    paint = Painter(use_colour(sys.stdout))
+    paint = Painter()
     target = printable(target)
     since_words = f" since {printable(since.strip())}" if since else ""
     if report.empty:
@@ -221,14 +211,12 @@ def _write_text(report: Report, *, target: str, trainee: str | None, since: str 
 
 
 def _painted_percent(paint: Painter, accuracy: float, pad: int = 0) -> str:
-    text = _percent(accuracy).rjust(pad)
+    text = f"{round(accuracy * 100)}%".rjust(pad)
     colour = "green" if accuracy >= 0.8 else "yellow" if accuracy >= 0.6 else "red"
     return paint(text, colour)
 
 
 def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
-    from dealer_trainer.safetext import printable
-
     print(
         f"{paint(printable(entry.trainee), 'bold')}: {_plural(entry.answered, 'answer')}, "
         f"{entry.correct} right ({_painted_percent(paint, entry.accuracy)}), "
@@ -246,8 +234,6 @@ def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
 
 
 def _table(paint: Painter, lines: tuple[TopicStats, ...], width: int) -> None:
-    from dealer_trainer.safetext import printable
-
     header = f"  {'topic':<{width}}  {'answered':>8}  {'correct':>7}  {'accuracy':>8}  last seen"
     print(paint(header, "dim"))
     for line in lines:
