@@ -99,9 +99,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Run a drill; return the exit code (0 when it ends by Ctrl-C, --points or end of input)."""
-    from dealer_trainer.cli.picks import Picks
-    from dealer_trainer.cli.render import print_json
-    from dealer_trainer.cli.session import store_for, trainee_for
+    from dealer_trainer.cli.render import Painter, print_json
+    from dealer_trainer.cli.session import setup, store_for
     from dealer_trainer.rules.rulesets import BUILTIN
     from dealer_trainer.training.drill.session import Drill
 
@@ -113,18 +112,17 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
         raise UsageError(f"--ruleset {args.ruleset!r}: the drill knows {' and '.join(BUILTIN)}")
     if args.json and args.answers is None:
         raise UsageError("--json needs --answers: the JSON summary is for scripts")
-    with Picks(args.answers, prompter, NO_TERMINAL) as picks:
-        trainee = trainee_for(args, picks.prompter)
-        paint = _painter()
-        with (
-            store_for(args) as store,
-            Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
-        ):
-            if not args.json:
-                _opening(drill, paint, interactive=args.answers is None)
-            log: list[dict[str, Any]] = []
-            _practise(args, drill, picks, paint, log)
-            summary = drill.summary()
+    picks, trainee = setup(args, prompter, NO_TERMINAL)
+    paint = Painter()
+    with (
+        store_for(args) as store,
+        Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
+    ):
+        if not args.json:
+            _opening(drill, paint, interactive=args.answers is None)
+        log: list[dict[str, Any]] = []
+        _practise(args, drill, picks, paint, log)
+        summary = drill.summary()
     if args.json:
         print_json({**summary.to_dict(), "trainee": trainee, "picks": log})
     else:
@@ -164,12 +162,6 @@ def _practise(
 
 
 # --- what the trainee sees ------------------------------------------------------------------------
-
-
-def _painter() -> Painter:
-    from dealer_trainer.cli.render import Painter, use_colour
-
-    return Painter(use_colour())
 
 
 def _opening(drill: Drill, paint: Painter, *, interactive: bool) -> None:

@@ -22,7 +22,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 from dealer_trainer.cli import on_ctrl_c
 from dealer_trainer.cli.session import add_trainee_options
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from dealer_trainer.training.quiz import Entry, Feedback, Item, Quiz, Selection
     from dealer_trainer.training.summary import Summary
 
-__all__ = ["add_common", "ask_all", "configure", "entries", "parse_length", "run", "setup"]
+__all__ = ["NO_TERMINAL", "add_common", "ask_all", "configure", "entries", "parse_length", "run"]
 
 DEFAULT_LENGTH = 10
 NO_TERMINAL = (
@@ -142,6 +142,8 @@ def _topics(given: list[str] | None) -> tuple[str, ...] | None:
 def _selection(
     args: argparse.Namespace, prompter: Prompter | None, entries: list[Entry]
 ) -> Selection:
+    from collections import Counter
+
     from dealer_trainer.rules.topics import TOPICS
     from dealer_trainer.training.quiz import Selection
 
@@ -156,9 +158,7 @@ def _selection(
         )
     length = parse_length(args.length, None if args.length else DEFAULT_LENGTH)
     if prompter is not None:
-        counts: dict[str, int] = {}
-        for entry in entries:
-            counts[entry.topic] = counts.get(entry.topic, 0) + 1
+        counts = Counter(entry.topic for entry in entries)
         if topics is None:
             offered = [
                 (t.slug, f"{t.title} ({counts[t.slug]})") for t in TOPICS if t.slug in counts
@@ -199,14 +199,13 @@ def _selection(
 class _Screen:
     """Writes the quiz to the terminal (or to standard output without one)."""
 
-    def __init__(self, out: IO[str], paint: Painter, quiet: bool) -> None:
-        self.out = out
+    def __init__(self, paint: Painter, quiet: bool) -> None:
         self.paint = paint
         self.quiet = quiet
 
     def say(self, text: str = "") -> None:
         if not self.quiet:
-            print(text, file=self.out, flush=True)
+            print(text, flush=True)
 
     def question(self, item: Item, number: int, total: int) -> None:
         from dealer_trainer.cli.table_view import draw_table
@@ -280,15 +279,6 @@ class _Screen:
 # --- running ----------------------------------------------------------------------------------
 
 
-def setup(args: argparse.Namespace, prompter: Prompter | None) -> tuple[Picks, str]:
-    """Where the answers come from (a prompter, or answer lines), and who is training."""
-    from dealer_trainer.cli.picks import Picks
-    from dealer_trainer.cli.session import trainee_for
-
-    picks = Picks(args.answers, prompter, NO_TERMINAL)
-    return picks, trainee_for(args, picks.prompter)
-
-
 def entries(args: argparse.Namespace) -> list[Entry]:
     """The bank's scenarios (``--bank``, else the shipped one); those left out are said."""
     from dealer_trainer.scenario import bank_dir
@@ -307,17 +297,16 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """``dealer-trainer quiz``."""
     import random
 
-    from dealer_trainer.cli.session import store_for
+    from dealer_trainer.cli.session import setup, store_for
     from dealer_trainer.training.quiz import select
 
-    picks, trainee = setup(args, prompter)
-    with picks:
-        bank = entries(args)
-        chosen = select(bank, _selection(args, picks.prompter, bank), random.Random(args.seed))
-        if not chosen:
-            raise UsageError("no scenario matches these settings; widen the topics or the level")
-        with store_for(args) as store:
-            return ask_all(args, picks, trainee, chosen, "quiz", store)
+    picks, trainee = setup(args, prompter, NO_TERMINAL)
+    bank = entries(args)
+    chosen = select(bank, _selection(args, picks.prompter, bank), random.Random(args.seed))
+    if not chosen:
+        raise UsageError("no scenario matches these settings; widen the topics or the level")
+    with store_for(args) as store:
+        return ask_all(args, picks, trainee, chosen, "quiz", store)
 
 
 def ask_all(
@@ -329,11 +318,10 @@ def ask_all(
     store: Store,
 ) -> int:
     """Ask ``chosen`` as a session in ``mode``, then sum up; exit 0, or 130 after Ctrl-C."""
-    from dealer_trainer.cli.render import Painter, print_json, use_colour
+    from dealer_trainer.cli.render import Painter, print_json
     from dealer_trainer.training.quiz import Quiz
 
-    out = sys.stdout
-    screen = _Screen(out, Painter(use_colour(out)), quiet=args.json)
+    screen = _Screen(Painter(), quiet=args.json)
     quiz = Quiz(trainee, chosen, mode=mode, seed=args.seed, store=store)
     try:
         code = _ask(quiz, screen, picks)
