@@ -35,8 +35,6 @@ if TYPE_CHECKING:
 
 __all__ = ["configure", "parse_since", "run", "unknown_trainee"]
 
-CSV_FIELDS = ("trainee", "topic", "answered", "correct", "accuracy", "last_seen")
-
 
 def unknown_trainee(name: str, known: list[str], target: str) -> NotFound:
     """A ``--trainee`` the store does not know; ``known`` are the names it does know."""
@@ -155,19 +153,11 @@ def _write_csv(report: Report) -> None:
     """One row per trainee and topic; no cell a spreadsheet would run as a formula."""
     import csv
 
+    from dealer_trainer.report import ROW_FIELDS
+
     writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
-    for trainee in report.trainees:
-        for line in trainee.topics:
-            row = (
-                trainee.trainee,
-                line.topic,
-                line.answered,
-                line.correct,
-                f"{line.accuracy:.3f}",
-                "" if line.last_seen is None else line.last_seen.isoformat(),
-            )
-            writer.writerow([csv_cell(cell) for cell in row])
+    writer.writerow(ROW_FIELDS)
+    writer.writerows([csv_cell(cell) for cell in row] for row in report.rows())
 
 
 # --- text ---------------------------------------------------------------------------------------
