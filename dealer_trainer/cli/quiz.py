@@ -104,14 +104,14 @@ def configure(quiz: argparse.ArgumentParser) -> None:
 # --- the settings -----------------------------------------------------------------------------
 
 
-def parse_length(value: str | None, default: int | None, flag: str = "--length") -> int | None:
+def parse_length(value: str | None, default: int | None) -> int | None:
     """``--length``: a number of questions, or None for all of them."""
     if value is None:
         return default
     if value.strip().lower() == "all":
         return None
     if not value.strip().isdigit() or int(value) < 1:
-        raise UsageError(f"{flag}: {value!r} is not a number of questions (1 or more, or 'all')")
+        raise UsageError(f"--length: {value!r} is not a number of questions (1 or more, or 'all')")
     return int(value)
 
 
@@ -156,7 +156,7 @@ def _selection(
             f"--ruleset: no scenario in the bank is under {ruleset!r} (there are: "
             f"{', '.join(rulesets)}, or any)"
         )
-    length = parse_length(args.length, None if args.length else DEFAULT_LENGTH)
+    length = parse_length(args.length, DEFAULT_LENGTH)
     if prompter is not None:
         counts = Counter(entry.topic for entry in entries)
         if topics is None:
@@ -209,7 +209,6 @@ class _Screen:
 
     def question(self, item: Item, number: int, total: int) -> None:
         from dealer_trainer.cli.table_view import draw_table
-        from dealer_trainer.rules.topics import topic
         from dealer_trainer.view import table_facts
 
         scenario = item.scenario
@@ -218,7 +217,7 @@ class _Screen:
         self.say()
         self.say(
             paint(f"Question {number} of {total}", "bold")
-            + f"  {topic(scenario.topic.slug).title} · {level} · {scenario.ruleset.name}"
+            + f"  {scenario.topic.title} · {level} · {scenario.ruleset.name}"
         )
         self.say(paint(scenario.title, "bold"))
         for line in draw_table(table_facts(item.proved), paint, item.hidden):

@@ -167,13 +167,8 @@ def check_files(
             problems.append(_Problem(str(path), exc.where, exc.message))
         else:
             if scenario.id in seen:
-                problems.append(
-                    _Problem(
-                        str(path),
-                        scenario.where("id"),
-                        f"duplicate id {scenario.id!r}: {seen[scenario.id]} has it too",
-                    )
-                )
+                message = f"duplicate id {scenario.id!r}: {seen[scenario.id]} has it too"
+                problems.append(_Problem(str(path), scenario.where("id"), message))
             else:
                 seen[scenario.id] = path
                 good.append((path, scenario))
@@ -188,13 +183,11 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
     problems: list[_Problem] = []
     files: list[Path] = []
     for path in paths:
-        if not path.exists():
-            problems.append(_Problem(str(path), None, "no such file or folder"))
-        else:
-            named = list(find_scenarios([path]))
-            if not named:
-                problems.append(_Problem(str(path), None, "no scenario files (*.yaml) here"))
-            files.extend(named)
+        named = list(find_scenarios([path])) if path.exists() else []
+        if not named:
+            why = "no scenario files (*.yaml) here" if path.exists() else "no such file or folder"
+            problems.append(_Problem(str(path), None, why))
+        files.extend(named)
     files = list(dict.fromkeys(files))  # a file named twice is checked once
     good, found = check_files(files, _Progress(len(files)))
     problems += found
@@ -251,23 +244,20 @@ def _check_topic(slug: str | None) -> None:
 
 def _list(args: argparse.Namespace) -> int:
     _check_topic(args.topic)
-    rows = []
-    for scenario in _load_all(_bank(args.bank)):
-        if args.topic and scenario.topic.slug != args.topic:
-            continue
-        if args.ruleset and scenario.ruleset.name != args.ruleset:
-            continue
-        rows.append(
-            {
-                "id": scenario.id,
-                "topic": scenario.topic.slug,
-                "difficulty": scenario.difficulty,
-                "ruleset": scenario.ruleset.name,
-                "kind": scenario.question.kind,
-                "title": scenario.title,
-                "file": scenario.source,
-            }
-        )
+    rows = [
+        {
+            "id": scenario.id,
+            "topic": scenario.topic.slug,
+            "difficulty": scenario.difficulty,
+            "ruleset": scenario.ruleset.name,
+            "kind": scenario.question.kind,
+            "title": scenario.title,
+            "file": scenario.source,
+        }
+        for scenario in _load_all(_bank(args.bank))
+        if (not args.topic or scenario.topic.slug == args.topic)
+        and (not args.ruleset or scenario.ruleset.name == args.ruleset)
+    ]
     rows.sort(key=lambda row: (row["topic"], row["difficulty"], row["id"]))
     if args.json:
         return print_json(rows)
@@ -329,8 +319,7 @@ def _show(args: argparse.Namespace) -> int:
         }
         if args.answer:
             out["answer"] = _answer(proved)
-        print_json(out)
-        return 0
+        return print_json(out)
     paint = Painter()
     level = "*" * scenario.difficulty
     lines = [
