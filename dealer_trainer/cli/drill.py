@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.training.drill.session import Drill, Judgement, Point, Summary
 
-__all__ = ["add_parser", "configure", "run"]
+__all__ = ["configure", "run"]
 
 NO_TERMINAL = (
     "the drill asks its questions in a terminal, and there is none here. Without one, give "
@@ -34,11 +34,6 @@ NO_TERMINAL = (
     "line, counting from 1 in the order the options are printed"
 )
 PROMPT = "Your move:"
-
-
-def add_parser(commands: Any) -> None:
-    """Register ``drill`` on a parser's subcommands (``main`` uses :func:`configure`)."""
-    configure(commands.add_parser("drill"))
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

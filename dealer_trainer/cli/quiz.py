@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.cli.render import Painter
-    from dealer_trainer.progress import Store
     from dealer_trainer.training.quiz import Entry, Feedback, Item, Quiz, Selection
     from dealer_trainer.training.summary import Summary
 
@@ -297,7 +296,7 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     import random
 
     from dealer_trainer.cli.session import setup, store_for
-    from dealer_trainer.training.quiz import select
+    from dealer_trainer.training.quiz import Quiz, select
 
     picks, trainee = setup(args, prompter, NO_TERMINAL)
     bank = entries(args)
@@ -305,23 +304,15 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     if not chosen:
         raise UsageError("no scenario matches these settings; widen the topics or the level")
     with store_for(args) as store:
-        return ask_all(args, picks, trainee, chosen, "quiz", store)
+        return ask_all(args, picks, Quiz(trainee, chosen, seed=args.seed, store=store))
 
 
-def ask_all(
-    args: argparse.Namespace,
-    picks: Picks,
-    trainee: str,
-    chosen: list[Entry],
-    mode: str,
-    store: Store,
-) -> int:
-    """Ask ``chosen`` as a session in ``mode``, then sum up; exit 0, or 130 after Ctrl-C."""
+def ask_all(args: argparse.Namespace, picks: Picks, quiz: Quiz) -> int:
+    """Ask the questions of ``quiz`` (a quiz or a review), then sum up; exit 0, or 130 after
+    Ctrl-C."""
     from dealer_trainer.cli.render import Painter, print_json
-    from dealer_trainer.training.quiz import Quiz
 
     screen = _Screen(Painter(), quiet=args.json)
-    quiz = Quiz(trainee, chosen, mode=mode, seed=args.seed, store=store)
     try:
         code = _ask(quiz, screen, picks)
     finally:

@@ -88,13 +88,7 @@ def describe_table(result: dict[str, Any], paint: Painter) -> list[str]:
         lines.append(f"set aside: {cards(result['set_aside'])}")
     lines.append(f"stub:   {len(result['stub'])} cards")
     for seat, info in result["seats"].items():
-        marks = []
-        if info["folded"]:
-            marks.append("folded")
-        if info.get("mucked"):
-            marks.append("mucked")
-        if info.get("shown"):
-            marks.append("shown")
+        marks = [flag for flag in ("folded", "mucked", "shown") if info.get(flag)]
         if info["won"]:
             marks.append(paint(f"won {info['won']}", "green"))
         button = " (button)" if int(seat) == result["button"] else ""

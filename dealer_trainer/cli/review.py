@@ -36,6 +36,7 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """``dealer-trainer review``: the due items, missed ones first."""
     from dealer_trainer.cli.quiz import NO_TERMINAL, ask_all, entries, parse_length
     from dealer_trainer.cli.session import setup, store_for
+    from dealer_trainer.training.quiz import Quiz
     from dealer_trainer.training.review import due_entries
 
     picks, trainee = setup(args, prompter, NO_TERMINAL)
@@ -45,7 +46,8 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
         chosen = due_entries(due, bank)[:limit]
         if not chosen:
             return _nothing_due(trainee, len(due), store.next_due(trainee), args.json)
-        return ask_all(args, picks, trainee, chosen, "review", store)
+        review = Quiz(trainee, chosen, mode="review", seed=args.seed, store=store)
+        return ask_all(args, picks, review)
 
 
 def _nothing_due(trainee: str, others: int, next_due: datetime | None, as_json: bool) -> int:
