@@ -198,15 +198,14 @@ def _show_judgement(judgement: Judgement, paint: Painter) -> None:
 
 
 def _show_summary(summary: Summary, paint: Painter) -> None:
+    from dealer_trainer.cli.render import plural
     from dealer_trainer.training.drill.session import situation_title
 
     print()
     percent = f"{summary.accuracy:.0%}" if summary.points else "-"
     print(
-        paint("Drill over", "bold")
-        + f": {summary.points} point{'s' if summary.points != 1 else ''}, "
-        f"{summary.right} right ({percent}), {summary.hands} "
-        f"hand{'s' if summary.hands != 1 else ''} dealt."
+        paint("Drill over", "bold") + f": {plural(summary.points, 'point')}, "
+        f"{summary.right} right ({percent}), {plural(summary.hands, 'hand')} dealt."
     )
     if summary.errors:
         print("Dealer errors met:")

@@ -37,6 +37,11 @@ def cards(items: list[str]) -> str:
     return " ".join(items) or "-"
 
 
+def plural(count: int, word: str) -> str:
+    """``1 answer``, ``2 answers``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def print_json(document: Any, *, ascii_only: bool = True) -> int:
     """Print ``document`` as one indented JSON document on standard output; exit code 0."""
     import json

@@ -14,8 +14,9 @@ Names and other text from the store reach the terminal with their control charac
 a CSV cell that starts with ``= + - @`` gets a leading ``'`` so that no spreadsheet runs it.
 
 Dates and times given and shown are local (the room's clock); JSON and CSV carry UTC.
-Cheap to import: the top imports only ``argparse``, ``sys``, the errors and
-:mod:`dealer_trainer.safetext`; the store, the report and the rest are imported when run.
+Cheap to import: the top imports only ``argparse``, ``sys``, the errors,
+:mod:`dealer_trainer.safetext` and :mod:`dealer_trainer.cli.render`; the store, the report and
+the rest are imported when run.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from dealer_trainer.cli.render import Painter, plural, print_json
 from dealer_trainer.errors import NotFound, UsageError
 from dealer_trainer.safetext import csv_cell, excerpt, printable
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from dealer_trainer.cli.render import Painter
     from dealer_trainer.report import Report, TopicStats, TraineeReport
 
 __all__ = ["configure", "parse_since", "run", "unknown_trainee"]
@@ -114,10 +115,7 @@ def run(args: argparse.Namespace) -> int:
     answers, target = _read(args.db, trainee, since)
     report = build_report(answers, since=since)
     if args.json:
-        from dealer_trainer.cli.render import print_json
-
-        out = {"store": target, "trainee": trainee, **report.to_dict()}
-        print_json(out)
+        print_json({"store": target, "trainee": trainee, **report.to_dict()})
     elif args.csv:
         _write_csv(report)
     else:
@@ -167,13 +165,7 @@ def _local(when: datetime | None) -> str:
     return "-" if when is None else when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def _write_text(report: Report, *, target: str, trainee: str | None, since: str | None) -> None:
-    from dealer_trainer.cli.render import Painter
-
     paint = Painter()
     target = printable(target)
     since_words = f" since {printable(since.strip())}" if since else ""
@@ -183,14 +175,12 @@ def _write_text(report: Report, *, target: str, trainee: str | None, since: str 
         return
     room = report.room
     print(
-        f"{paint('Progress', 'bold')}{since_words}: {_plural(room.trainees, 'trainee')}, "
-        f"{_plural(room.answered, 'answer')}, {room.correct} right "
+        f"{paint('Progress', 'bold')}{since_words}: {plural(room.trainees, 'trainee')}, "
+        f"{plural(room.answered, 'answer')}, {room.correct} right "
         f"({_painted_percent(paint, room.accuracy)}), last answer {_local(room.last_seen)}"
     )
     print(paint(f"store: {target}", "dim"))
-    width = max(
-        [len("topic"), *(len(printable(line.topic)) for t in report.trainees for line in t.topics)]
-    )
+    width = max([len("topic"), *(len(printable(line.topic)) for line in room.topics)])
     for entry in report.trainees:
         print()
         _trainee_block(paint, entry, width)
@@ -208,7 +198,7 @@ def _painted_percent(paint: Painter, accuracy: float, pad: int = 0) -> str:
 
 def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
     print(
-        f"{paint(printable(entry.trainee), 'bold')}: {_plural(entry.answered, 'answer')}, "
+        f"{paint(printable(entry.trainee), 'bold')}: {plural(entry.answered, 'answer')}, "
         f"{entry.correct} right ({_painted_percent(paint, entry.accuracy)}), "
         f"last seen {_local(entry.last_seen)}"
     )

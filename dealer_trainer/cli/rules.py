@@ -173,8 +173,7 @@ def _list(args: argparse.Namespace, paint: Painter) -> _Answer:
     from dealer_trainer.rules.corpus import NotFound, load_corpus, suggest
     from dealer_trainer.rules.topics import TOPICS
 
-    corpus = load_corpus()
-    chosen = list(corpus.rules)
+    chosen = list(load_corpus().rules)
     if args.topic is not None:
         slugs = [item.slug for item in TOPICS]
         if args.topic not in slugs:

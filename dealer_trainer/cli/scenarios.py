@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, print_json
+from dealer_trainer.cli.render import Painter, plural, print_json
 from dealer_trainer.errors import NotFound, ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.safetext import printable
@@ -201,7 +201,7 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
             print(printable(str(problem)))
         verdict = paint("all valid", "green") if not problems else paint("errors", "red")
         print(
-            f"{len(files)} scenario file{'s' if len(files) != 1 else ''} checked: "
+            f"{plural(len(files), 'scenario file')} checked: "
             f"{len(good)} valid, {bad_files} with errors ({verdict})"
         )
     return 1 if problems else 0
@@ -271,7 +271,7 @@ def _list(args: argparse.Namespace) -> int:
             f"{row['id']:<{width}}  {row['topic']:<17} {level:<3} {row['ruleset']:<9} "
             f"{row['title']}"
         )
-    print(f"{len(rows)} scenario{'s' if len(rows) != 1 else ''}")
+    print(plural(len(rows), "scenario"))
     return 0
 
 
@@ -300,25 +300,24 @@ def _show(args: argparse.Namespace) -> int:
 
     scenario = _find(args.id, args.bank)
     proved = verify(scenario)
-    facts = table_facts(proved)
     question = scenario.question
+    out: dict[str, Any] = {
+        "id": scenario.id,
+        "title": scenario.title,
+        "topic": scenario.topic.slug,
+        "difficulty": scenario.difficulty,
+        "ruleset": scenario.ruleset.name,
+        "table": table_facts(proved),
+        "question": {
+            "kind": question.kind,
+            "ask": question.ask,
+            "choices": [choice.text for choice in question.choices],
+            "order": sorted(question.order),
+        },
+    }
+    if args.answer:
+        out["answer"] = _answer(proved)
     if args.json:
-        out: dict[str, Any] = {
-            "id": scenario.id,
-            "title": scenario.title,
-            "topic": scenario.topic.slug,
-            "difficulty": scenario.difficulty,
-            "ruleset": scenario.ruleset.name,
-            "table": facts,
-            "question": {
-                "kind": question.kind,
-                "ask": question.ask,
-                "choices": [choice.text for choice in question.choices],
-                "order": sorted(question.order),
-            },
-        }
-        if args.answer:
-            out["answer"] = _answer(proved)
         return print_json(out)
     paint = Painter()
     level = "*" * scenario.difficulty
@@ -326,7 +325,7 @@ def _show(args: argparse.Namespace) -> int:
         paint(scenario.title, "bold"),
         f"{scenario.id} · {scenario.topic.slug} · {level} · {scenario.ruleset.name}",
         "",
-        *draw_table(facts, paint),
+        *draw_table(out["table"], paint),
         "",
         paint(question.ask, "bold"),
     ]
@@ -336,12 +335,11 @@ def _show(args: argparse.Namespace) -> int:
         mark = paint("  <- correct", "green") if args.answer and choice.correct else ""
         lines.append(f"  {i}. {choice.text}{mark}")
     if args.answer:
-        answer = _answer(proved)
         lines.append("")
         if question.kind == "order":
             lines.append("order: " + ", ".join(question.order))
-        if answer["rule"]:
-            lines.append(f"rule: {answer['rule']}")
+        if out["answer"]["rule"]:
+            lines.append(f"rule: {out['answer']['rule']}")
         lines.append(question.explain)
     print("\n".join(lines))
     return 0

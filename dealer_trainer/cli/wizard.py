@@ -23,11 +23,11 @@ __all__ = ["Prompter", "QuestionaryPrompter", "run_wizard"]
 
 
 class _Asker:
-    """Takes each answer from its flag, else the prompter, else the default."""
+    """Takes each answer from its flag, else the prompter (none with ``use_defaults``), else
+    the default."""
 
     def __init__(self, prompter: Prompter | None, use_defaults: bool) -> None:
-        self.prompter = prompter
-        self.use_defaults = use_defaults
+        self.prompter = None if use_defaults else prompter
         self.missing: list[str] = []
 
     def select(
@@ -38,7 +38,7 @@ class _Asker:
             if str(given) not in values:
                 raise UsageError(f"{flag} {given!r} is not one of: {', '.join(values)}")
             return str(given)
-        if self.prompter is not None and not self.use_defaults:
+        if self.prompter is not None:
             return self.prompter.select(message, choices, default)
         if default in values:
             return default
@@ -58,7 +58,7 @@ class _Asker:
             if problem is not None:
                 raise UsageError(f"{flag}: {problem}")
             return str(given)
-        if self.prompter is not None and not self.use_defaults:
+        if self.prompter is not None:
             return self.prompter.text(message, default or "", check)
         if default is None:
             self.missing.append(flag)
