@@ -326,13 +326,12 @@ def ask_all(args: argparse.Namespace, picks: Picks, quiz: Quiz) -> int:
 
 @on_ctrl_c(say="interrupted; every answer given is saved")
 def _ask(quiz: Quiz, screen: _Screen, picks: Picks) -> int:
-    total = len(quiz.entries)
     warned = 0
     for number, item in enumerate(quiz.items(), 1):
         for problem in quiz.skipped[warned:]:  # a scenario the engine could not prove
             print(f"dealer-trainer: not asked: {problem}", file=sys.stderr)
         warned = len(quiz.skipped)
-        screen.question(item, number, total - warned)
+        screen.question(item, number, quiz.planned)
         shown = time.monotonic()
         choices = [(o.value, f"{n}. {o.label}") for n, o in enumerate(item.options, 1)]
         if item.kind == "order":
