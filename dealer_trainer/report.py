@@ -8,12 +8,13 @@ Pure aggregation, no store and no screen: :func:`build_report` takes answers (as
   more answers (more evidence); a topic answered right every time is never "weak";
 - the room's totals, overall and per topic.
 
-``to_dict()`` gives the JSON form (times in ISO 8601, UTC; accuracy as a fraction 0..1).
+``to_dict()`` gives the JSON form (times in ISO 8601, UTC; accuracy as a fraction 0..1), and
+``rows()`` the table form (one row per trainee and topic, e.g. for CSV).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 from dealer_trainer.progress import Answer
 
 __all__ = [
+    "ROW_FIELDS",
     "WEAKEST",
     "Report",
     "RoomTotals",
@@ -32,6 +34,8 @@ __all__ = [
 
 #: how many weakest topics a trainee's report names
 WEAKEST = 3
+#: the columns of :meth:`Report.rows`
+ROW_FIELDS = ("trainee", "topic", "answered", "correct", "accuracy", "last_seen")
 
 
 def _accuracy(correct: int, answered: int) -> float:
@@ -144,6 +148,15 @@ class Report:
             "room": self.room.to_dict(),
             "trainees": [trainee.to_dict() for trainee in self.trainees],
         }
+
+    def rows(self) -> Iterator[tuple[str | int, ...]]:
+        """One row per trainee and topic (:data:`ROW_FIELDS`): the accuracy to three places,
+        the last answer's time in ISO 8601 (empty when unknown)."""
+        for trainee in self.trainees:
+            for line in trainee.topics:
+                last_seen = "" if line.last_seen is None else line.last_seen.isoformat()
+                accuracy = f"{line.accuracy:.3f}"
+                yield trainee.trainee, line.topic, line.answered, line.correct, accuracy, last_seen
 
 
 def _latest(first: datetime | None, second: datetime | None) -> datetime | None:

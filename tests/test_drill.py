@@ -444,7 +444,7 @@ def test_any_picks_keep_the_table_consistent(
 def _cli_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dealer-trainer")
     commands = parser.add_subparsers(dest="command")
-    drill_cli.add_parser(commands)
+    drill_cli.configure(commands.add_parser("drill"))
     return parser
 
 
@@ -746,7 +746,7 @@ import argparse, sys
 from dealer_trainer.cli import drill
 from dealer_trainer.errors import DealerTrainerError
 parser = argparse.ArgumentParser(prog="dealer-trainer")
-drill.add_parser(parser.add_subparsers(dest="command"))
+drill.configure(parser.add_subparsers(dest="command").add_parser("drill"))
 try:
     sys.exit(drill.run(parser.parse_args(sys.argv[1:])))
 except DealerTrainerError as exc:

@@ -22,7 +22,7 @@ from dealer_trainer.cli.main import _parser, main
 from dealer_trainer.cli.report import parse_since
 from dealer_trainer.errors import DealerTrainerError
 from dealer_trainer.progress import Answer, open_store
-from dealer_trainer.report import Report, TopicStats, build_report, weakest_topics
+from dealer_trainer.report import ROW_FIELDS, Report, TopicStats, build_report, weakest_topics
 
 SCRIPT = Path(sys.executable).parent / "dealer-trainer"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -198,6 +198,14 @@ def test_report_to_dict_is_plain_json() -> None:
         "last_seen": "2024-05-01T14:00:00+00:00",
     }
     assert data["room"]["answered"] == 15
+
+
+def test_report_rows_are_a_row_per_trainee_and_topic() -> None:
+    rows = list(build_report(_answers()).rows())
+    assert len(ROW_FIELDS) == 6 and len(rows) == 6  # Ana: five topics, Bob: one
+    assert rows[0] == ("Ana", "exposed-card", 3, 1, "0.333", "2024-05-01T14:00:00+00:00")
+    assert [row[:2] for row in rows][-1] == ("Bob", "premature-turn")
+    assert list(build_report([]).rows()) == []
 
 
 # --- the command: text ----------------------------------------------------------------------------

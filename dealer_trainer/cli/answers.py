@@ -17,7 +17,6 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import TracebackType
 from typing import IO, Any
 
 from dealer_trainer.errors import UsageError
@@ -93,19 +92,11 @@ class AnswerLines:
         """``FILE line N``: the place of the line last read, for messages."""
         return f"{self.name} line {self.line}"
 
-    def close(self) -> None:
-        """Nothing is held open (a file is read whole when named); kept for ``with``."""
-
     def __enter__(self) -> AnswerLines:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
+    def __exit__(self, *exc: object) -> None:
+        """Nothing to close: a file named is read whole, and standard input is left open."""
 
 
 def _stream_lines(stream: IO[Any] | None) -> Iterator[bytes | str]:
@@ -123,10 +114,7 @@ def _stream_lines(stream: IO[Any] | None) -> Iterator[bytes | str]:
 def option_numbers(text: str, count: int, where: str) -> list[int]:
     """The option numbers (1 to ``count``) a line names, separated by spaces or commas."""
     parts = text.replace(",", " ").split()
-    if not parts or not all(_NUMBER.fullmatch(part) for part in parts):
+    numbers = [int(part) for part in parts if _NUMBER.fullmatch(part)]
+    if not parts or len(numbers) < len(parts) or not all(1 <= n <= count for n in numbers):
         raise AnswersError(f"{where}: {excerpt(text)} is not an option number (1 to {count})")
-    numbers = [int(part) for part in parts]
-    for number in numbers:
-        if not 1 <= number <= count:
-            raise AnswersError(f"{where}: {excerpt(text)} is not an option number (1 to {count})")
     return numbers

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from dealer_trainer.cli.render import Painter
     from dealer_trainer.training.drill.session import Drill, Judgement, Point, Summary
 
-__all__ = ["add_parser", "configure", "run"]
+__all__ = ["configure", "run"]
 
 NO_TERMINAL = (
     "the drill asks its questions in a terminal, and there is none here. Without one, give "
@@ -34,11 +34,6 @@ NO_TERMINAL = (
     "line, counting from 1 in the order the options are printed"
 )
 PROMPT = "Your move:"
-
-
-def add_parser(commands: Any) -> None:
-    """Register ``drill`` on a parser's subcommands (``main`` uses :func:`configure`)."""
-    configure(commands.add_parser("drill"))
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -99,9 +94,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Run a drill; return the exit code (0 when it ends by Ctrl-C, --points or end of input)."""
-    from dealer_trainer.cli.picks import Picks
-    from dealer_trainer.cli.render import print_json
-    from dealer_trainer.cli.session import store_for, trainee_for
+    from dealer_trainer.cli.render import Painter, print_json
+    from dealer_trainer.cli.session import setup, store_for
     from dealer_trainer.rules.rulesets import BUILTIN
     from dealer_trainer.training.drill.session import Drill
 
@@ -113,18 +107,17 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
         raise UsageError(f"--ruleset {args.ruleset!r}: the drill knows {' and '.join(BUILTIN)}")
     if args.json and args.answers is None:
         raise UsageError("--json needs --answers: the JSON summary is for scripts")
-    with Picks(args.answers, prompter, NO_TERMINAL) as picks:
-        trainee = trainee_for(args, picks.prompter)
-        paint = _painter()
-        with (
-            store_for(args) as store,
-            Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
-        ):
-            if not args.json:
-                _opening(drill, paint, interactive=args.answers is None)
-            log: list[dict[str, Any]] = []
-            _practise(args, drill, picks, paint, log)
-            summary = drill.summary()
+    picks, trainee = setup(args, prompter, NO_TERMINAL)
+    paint = Painter()
+    with (
+        store_for(args) as store,
+        Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
+    ):
+        if not args.json:
+            _opening(drill, paint, interactive=args.answers is None)
+        log: list[dict[str, Any]] = []
+        _practise(args, drill, picks, paint, log)
+        summary = drill.summary()
     if args.json:
         print_json({**summary.to_dict(), "trainee": trainee, "picks": log})
     else:
@@ -166,12 +159,6 @@ def _practise(
 # --- what the trainee sees ------------------------------------------------------------------------
 
 
-def _painter() -> Painter:
-    from dealer_trainer.cli.render import Painter, use_colour
-
-    return Painter(use_colour())
-
-
 def _opening(drill: Drill, paint: Painter, *, interactive: bool) -> None:
     ends = "Ctrl-C ends it" if interactive else "the end of the answers ends it"
     print(
@@ -211,15 +198,14 @@ def _show_judgement(judgement: Judgement, paint: Painter) -> None:
 
 
 def _show_summary(summary: Summary, paint: Painter) -> None:
+    from dealer_trainer.cli.render import plural
     from dealer_trainer.training.drill.session import situation_title
 
     print()
     percent = f"{summary.accuracy:.0%}" if summary.points else "-"
     print(
-        paint("Drill over", "bold")
-        + f": {summary.points} point{'s' if summary.points != 1 else ''}, "
-        f"{summary.right} right ({percent}), {summary.hands} "
-        f"hand{'s' if summary.hands != 1 else ''} dealt."
+        paint("Drill over", "bold") + f": {plural(summary.points, 'point')}, "
+        f"{summary.right} right ({percent}), {plural(summary.hands, 'hand')} dealt."
     )
     if summary.errors:
         print("Dealer errors met:")

@@ -13,6 +13,7 @@ option or an answer); 70 an internal error (a bug: please report it); 130 interr
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -70,16 +71,12 @@ def _width() -> int:
         return 78
 
 
-class _Formatter(argparse.HelpFormatter):
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=_width())
-
-
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser (and its subcommands' parsers) laid out by :class:`_Formatter`."""
+    """An ArgumentParser (and its subcommands' parsers) with help laid out :func:`_width` wide."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **{"formatter_class": _Formatter, **kwargs})
+        layout = functools.partial(argparse.HelpFormatter, width=_width())
+        super().__init__(*args, **{"formatter_class": layout, **kwargs})
 
 
 def _parser(configure: str | None = _EVERY) -> argparse.ArgumentParser:

@@ -85,10 +85,3 @@ class Picks:
         if not order and len(numbers) != 1:
             raise AnswersError(f"{where}: {text!r}: give one option number (1 to {count})")
         return numbers
-
-    def __enter__(self) -> Picks:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.lines is not None:
-            self.lines.close()

@@ -46,9 +46,8 @@ class QuestionaryPrompter:
     def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
         import questionary
 
-        def validate(answer: str) -> bool | str:
-            problem = check(answer)
-            return True if problem is None else problem
+        def validate(answer: str) -> bool | str:  # questionary: True, or what is wrong
+            return check(answer) or True
 
         return str(questionary.text(message, default=default, validate=validate).unsafe_ask())
 

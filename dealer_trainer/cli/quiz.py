@@ -22,7 +22,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 from dealer_trainer.cli import on_ctrl_c
 from dealer_trainer.cli.session import add_trainee_options
@@ -33,11 +33,10 @@ if TYPE_CHECKING:
     from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.cli.render import Painter
-    from dealer_trainer.progress import Store
     from dealer_trainer.training.quiz import Entry, Feedback, Item, Quiz, Selection
     from dealer_trainer.training.summary import Summary
 
-__all__ = ["add_common", "ask_all", "configure", "entries", "parse_length", "run", "setup"]
+__all__ = ["NO_TERMINAL", "add_common", "ask_all", "configure", "entries", "parse_length", "run"]
 
 DEFAULT_LENGTH = 10
 NO_TERMINAL = (
@@ -104,14 +103,14 @@ def configure(quiz: argparse.ArgumentParser) -> None:
 # --- the settings -----------------------------------------------------------------------------
 
 
-def parse_length(value: str | None, default: int | None, flag: str = "--length") -> int | None:
+def parse_length(value: str | None, default: int | None) -> int | None:
     """``--length``: a number of questions, or None for all of them."""
     if value is None:
         return default
     if value.strip().lower() == "all":
         return None
     if not value.strip().isdigit() or int(value) < 1:
-        raise UsageError(f"{flag}: {value!r} is not a number of questions (1 or more, or 'all')")
+        raise UsageError(f"--length: {value!r} is not a number of questions (1 or more, or 'all')")
     return int(value)
 
 
@@ -142,6 +141,8 @@ def _topics(given: list[str] | None) -> tuple[str, ...] | None:
 def _selection(
     args: argparse.Namespace, prompter: Prompter | None, entries: list[Entry]
 ) -> Selection:
+    from collections import Counter
+
     from dealer_trainer.rules.topics import TOPICS
     from dealer_trainer.training.quiz import Selection
 
@@ -154,11 +155,9 @@ def _selection(
             f"--ruleset: no scenario in the bank is under {ruleset!r} (there are: "
             f"{', '.join(rulesets)}, or any)"
         )
-    length = parse_length(args.length, None if args.length else DEFAULT_LENGTH)
+    length = parse_length(args.length, DEFAULT_LENGTH)
     if prompter is not None:
-        counts: dict[str, int] = {}
-        for entry in entries:
-            counts[entry.topic] = counts.get(entry.topic, 0) + 1
+        counts = Counter(entry.topic for entry in entries)
         if topics is None:
             offered = [
                 (t.slug, f"{t.title} ({counts[t.slug]})") for t in TOPICS if t.slug in counts
@@ -199,18 +198,16 @@ def _selection(
 class _Screen:
     """Writes the quiz to the terminal (or to standard output without one)."""
 
-    def __init__(self, out: IO[str], paint: Painter, quiet: bool) -> None:
-        self.out = out
+    def __init__(self, paint: Painter, quiet: bool) -> None:
         self.paint = paint
         self.quiet = quiet
 
     def say(self, text: str = "") -> None:
         if not self.quiet:
-            print(text, file=self.out, flush=True)
+            print(text, flush=True)
 
     def question(self, item: Item, number: int, total: int) -> None:
         from dealer_trainer.cli.table_view import draw_table
-        from dealer_trainer.rules.topics import topic
         from dealer_trainer.view import table_facts
 
         scenario = item.scenario
@@ -219,7 +216,7 @@ class _Screen:
         self.say()
         self.say(
             paint(f"Question {number} of {total}", "bold")
-            + f"  {topic(scenario.topic.slug).title} · {level} · {scenario.ruleset.name}"
+            + f"  {scenario.topic.title} · {level} · {scenario.ruleset.name}"
         )
         self.say(paint(scenario.title, "bold"))
         for line in draw_table(table_facts(item.proved), paint, item.hidden):
@@ -280,15 +277,6 @@ class _Screen:
 # --- running ----------------------------------------------------------------------------------
 
 
-def setup(args: argparse.Namespace, prompter: Prompter | None) -> tuple[Picks, str]:
-    """Where the answers come from (a prompter, or answer lines), and who is training."""
-    from dealer_trainer.cli.picks import Picks
-    from dealer_trainer.cli.session import trainee_for
-
-    picks = Picks(args.answers, prompter, NO_TERMINAL)
-    return picks, trainee_for(args, picks.prompter)
-
-
 def entries(args: argparse.Namespace) -> list[Entry]:
     """The bank's scenarios (``--bank``, else the shipped one); those left out are said."""
     from dealer_trainer.scenario import bank_dir
@@ -307,34 +295,24 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """``dealer-trainer quiz``."""
     import random
 
-    from dealer_trainer.cli.session import store_for
-    from dealer_trainer.training.quiz import select
+    from dealer_trainer.cli.session import setup, store_for
+    from dealer_trainer.training.quiz import Quiz, select
 
-    picks, trainee = setup(args, prompter)
-    with picks:
-        bank = entries(args)
-        chosen = select(bank, _selection(args, picks.prompter, bank), random.Random(args.seed))
-        if not chosen:
-            raise UsageError("no scenario matches these settings; widen the topics or the level")
-        with store_for(args) as store:
-            return ask_all(args, picks, trainee, chosen, "quiz", store)
+    picks, trainee = setup(args, prompter, NO_TERMINAL)
+    bank = entries(args)
+    chosen = select(bank, _selection(args, picks.prompter, bank), random.Random(args.seed))
+    if not chosen:
+        raise UsageError("no scenario matches these settings; widen the topics or the level")
+    with store_for(args) as store:
+        return ask_all(args, picks, Quiz(trainee, chosen, seed=args.seed, store=store))
 
 
-def ask_all(
-    args: argparse.Namespace,
-    picks: Picks,
-    trainee: str,
-    chosen: list[Entry],
-    mode: str,
-    store: Store,
-) -> int:
-    """Ask ``chosen`` as a session in ``mode``, then sum up; exit 0, or 130 after Ctrl-C."""
-    from dealer_trainer.cli.render import Painter, print_json, use_colour
-    from dealer_trainer.training.quiz import Quiz
+def ask_all(args: argparse.Namespace, picks: Picks, quiz: Quiz) -> int:
+    """Ask the questions of ``quiz`` (a quiz or a review), then sum up; exit 0, or 130 after
+    Ctrl-C."""
+    from dealer_trainer.cli.render import Painter, print_json
 
-    out = sys.stdout
-    screen = _Screen(out, Painter(use_colour(out)), quiet=args.json)
-    quiz = Quiz(trainee, chosen, mode=mode, seed=args.seed, store=store)
+    screen = _Screen(Painter(), quiet=args.json)
     try:
         code = _ask(quiz, screen, picks)
     finally:
@@ -348,13 +326,12 @@ def ask_all(
 
 @on_ctrl_c(say="interrupted; every answer given is saved")
 def _ask(quiz: Quiz, screen: _Screen, picks: Picks) -> int:
-    total = len(quiz.entries)
     warned = 0
     for number, item in enumerate(quiz.items(), 1):
         for problem in quiz.skipped[warned:]:  # a scenario the engine could not prove
             print(f"dealer-trainer: not asked: {problem}", file=sys.stderr)
         warned = len(quiz.skipped)
-        screen.question(item, number, total - warned)
+        screen.question(item, number, quiz.planned)
         shown = time.monotonic()
         choices = [(o.value, f"{n}. {o.label}") for n, o in enumerate(item.options, 1)]
         if item.kind == "order":

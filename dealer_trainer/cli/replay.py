@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, print_json, use_colour
+from dealer_trainer.cli.render import Painter, cards, print_json
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import HandScript, load_script
 
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     result = snapshot(hand)
     if args.json:
         return print_json(result)
-    paint = Painter(use_colour())
+    paint = Painter()
     out: list[str] = []
     found: dict[int, list[str]] = {}
     for item in hand.irregularities:
@@ -76,10 +76,6 @@ def run(args: argparse.Namespace) -> int:
 
 def describe_table(result: dict[str, Any], paint: Painter) -> list[str]:
     """The final table as lines of text."""
-
-    def cards(items: list[str]) -> str:
-        return " ".join(items) if items else "-"
-
     lines = [
         paint(f"state: {result['state']}", "bold")
         + ("  (hand over)" if result["hand_over"] else ""),
@@ -92,13 +88,7 @@ def describe_table(result: dict[str, Any], paint: Painter) -> list[str]:
         lines.append(f"set aside: {cards(result['set_aside'])}")
     lines.append(f"stub:   {len(result['stub'])} cards")
     for seat, info in result["seats"].items():
-        marks = []
-        if info["folded"]:
-            marks.append("folded")
-        if info.get("mucked"):
-            marks.append("mucked")
-        if info.get("shown"):
-            marks.append("shown")
+        marks = [flag for flag in ("folded", "mucked", "shown") if info.get(flag)]
         if info["won"]:
             marks.append(paint(f"won {info['won']}", "green"))
         button = " (button)" if int(seat) == result["button"] else ""
@@ -112,14 +102,9 @@ def describe_table(result: dict[str, Any], paint: Painter) -> list[str]:
         lines.append(
             f"{name}: {pot['amount']} (seats {', '.join(map(str, pot['eligible']))}){winners}"
         )
-    if result["irregularities"]:
-        for item in result["irregularities"]:
-            lines.append(
-                paint(
-                    f"irregularity: {item['kind']} [{item['rule']}] at event {item['event']}",
-                    "yellow",
-                )
-            )
+    for item in result["irregularities"]:
+        text = f"irregularity: {item['kind']} [{item['rule']}] at event {item['event']}"
+        lines.append(paint(text, "yellow"))
     if result["misdeals"]:
         lines.append(f"misdeals: {result['misdeals']}")
     if result["to_act"] is not None:

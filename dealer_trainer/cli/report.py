@@ -14,8 +14,9 @@ Names and other text from the store reach the terminal with their control charac
 a CSV cell that starts with ``= + - @`` gets a leading ``'`` so that no spreadsheet runs it.
 
 Dates and times given and shown are local (the room's clock); JSON and CSV carry UTC.
-Cheap to import: the top imports only ``argparse``,
-``sys`` and the errors; the store, the report and the rest are imported when run.
+Cheap to import: the top imports only ``argparse``, ``sys``, the errors,
+:mod:`dealer_trainer.safetext` and :mod:`dealer_trainer.cli.render`; the store, the report and
+the rest are imported when run.
 """
 
 from __future__ import annotations
@@ -24,24 +25,21 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from dealer_trainer.cli.render import Painter, plural, print_json
 from dealer_trainer.errors import NotFound, UsageError
+from dealer_trainer.safetext import csv_cell, excerpt, printable
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from dealer_trainer.cli.render import Painter
     from dealer_trainer.report import Report, TopicStats, TraineeReport
 
 __all__ = ["configure", "parse_since", "run", "unknown_trainee"]
-
-CSV_FIELDS = ("trainee", "topic", "answered", "correct", "accuracy", "last_seen")
 
 
 def unknown_trainee(name: str, known: list[str], target: str) -> NotFound:
     """A ``--trainee`` the store does not know; ``known`` are the names it does know."""
     import difflib
-
-    from dealer_trainer.safetext import excerpt, printable
 
     close = tuple(printable(c) for c in difflib.get_close_matches(name, known, n=3, cutoff=0.5))
     listing = (
@@ -101,8 +99,6 @@ def parse_since(text: str) -> datetime:
             return datetime(day.year, day.month, day.day).astimezone()
         moment = datetime.fromisoformat(value)
     except ValueError:
-        from dealer_trainer.safetext import excerpt
-
         raise UsageError(
             f"--since: {excerpt(text)} is not a date; write YYYY-MM-DD (2024-05-01) or a date and "
             "time (2024-05-01T18:00)"
@@ -119,10 +115,7 @@ def run(args: argparse.Namespace) -> int:
     answers, target = _read(args.db, trainee, since)
     report = build_report(answers, since=since)
     if args.json:
-        from dealer_trainer.cli.render import print_json
-
-        out = {"store": target, "trainee": trainee, **report.to_dict()}
-        print_json(out)
+        print_json({"store": target, "trainee": trainee, **report.to_dict()})
     elif args.csv:
         _write_csv(report)
     else:
@@ -158,21 +151,11 @@ def _write_csv(report: Report) -> None:
     """One row per trainee and topic; no cell a spreadsheet would run as a formula."""
     import csv
 
-    from dealer_trainer.safetext import csv_cell
+    from dealer_trainer.report import ROW_FIELDS
 
     writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
-    for trainee in report.trainees:
-        for line in trainee.topics:
-            row = (
-                trainee.trainee,
-                line.topic,
-                line.answered,
-                line.correct,
-                f"{line.accuracy:.3f}",
-                "" if line.last_seen is None else line.last_seen.isoformat(),
-            )
-            writer.writerow([csv_cell(cell) for cell in row])
+    writer.writerow(ROW_FIELDS)
+    writer.writerows([csv_cell(cell) for cell in row] for row in report.rows())
 
 
 # --- text ---------------------------------------------------------------------------------------
@@ -182,19 +165,8 @@ def _local(when: datetime | None) -> str:
     return "-" if when is None else when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def _percent(accuracy: float) -> str:
-    return f"{round(accuracy * 100)}%"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def _write_text(report: Report, *, target: str, trainee: str | None, since: str | None) -> None:
-    from dealer_trainer.cli.render import Painter, use_colour
-    from dealer_trainer.safetext import printable
-
-    paint = Painter(use_colour(sys.stdout))
+    paint = Painter()
     target = printable(target)
     since_words = f" since {printable(since.strip())}" if since else ""
     if report.empty:
@@ -203,14 +175,12 @@ def _write_text(report: Report, *, target: str, trainee: str | None, since: str 
         return
     room = report.room
     print(
-        f"{paint('Progress', 'bold')}{since_words}: {_plural(room.trainees, 'trainee')}, "
-        f"{_plural(room.answered, 'answer')}, {room.correct} right "
+        f"{paint('Progress', 'bold')}{since_words}: {plural(room.trainees, 'trainee')}, "
+        f"{plural(room.answered, 'answer')}, {room.correct} right "
         f"({_painted_percent(paint, room.accuracy)}), last answer {_local(room.last_seen)}"
     )
     print(paint(f"store: {target}", "dim"))
-    width = max(
-        [len("topic"), *(len(printable(line.topic)) for t in report.trainees for line in t.topics)]
-    )
+    width = max([len("topic"), *(len(printable(line.topic)) for line in room.topics)])
     for entry in report.trainees:
         print()
         _trainee_block(paint, entry, width)
@@ -221,16 +191,14 @@ def _write_text(report: Report, *, target: str, trainee: str | None, since: str 
 
 
 def _painted_percent(paint: Painter, accuracy: float, pad: int = 0) -> str:
-    text = _percent(accuracy).rjust(pad)
+    text = f"{round(accuracy * 100)}%".rjust(pad)
     colour = "green" if accuracy >= 0.8 else "yellow" if accuracy >= 0.6 else "red"
     return paint(text, colour)
 
 
 def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
-    from dealer_trainer.safetext import printable
-
     print(
-        f"{paint(printable(entry.trainee), 'bold')}: {_plural(entry.answered, 'answer')}, "
+        f"{paint(printable(entry.trainee), 'bold')}: {plural(entry.answered, 'answer')}, "
         f"{entry.correct} right ({_painted_percent(paint, entry.accuracy)}), "
         f"last seen {_local(entry.last_seen)}"
     )
@@ -246,8 +214,6 @@ def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
 
 
 def _table(paint: Painter, lines: tuple[TopicStats, ...], width: int) -> None:
-    from dealer_trainer.safetext import printable
-
     header = f"  {'topic':<{width}}  {'answered':>8}  {'correct':>7}  {'accuracy':>8}  last seen"
     print(paint(header, "dim"))
     for line in lines:

@@ -34,18 +34,20 @@ def configure(review: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """``dealer-trainer review``: the due items, missed ones first."""
-    from dealer_trainer.cli.quiz import ask_all, entries, parse_length, setup
-    from dealer_trainer.cli.session import store_for
+    from dealer_trainer.cli.quiz import NO_TERMINAL, ask_all, entries, parse_length
+    from dealer_trainer.cli.session import setup, store_for
+    from dealer_trainer.training.quiz import Quiz
     from dealer_trainer.training.review import due_entries
 
-    picks, trainee = setup(args, prompter)
-    with picks, store_for(args) as store:
+    picks, trainee = setup(args, prompter, NO_TERMINAL)
+    with store_for(args) as store:
         bank, limit = entries(args), parse_length(args.length, None)
         due = store.due(trainee)
         chosen = due_entries(due, bank)[:limit]
         if not chosen:
             return _nothing_due(trainee, len(due), store.next_due(trainee), args.json)
-        return ask_all(args, picks, trainee, chosen, "review", store)
+        review = Quiz(trainee, chosen, mode="review", seed=args.seed, store=store)
+        return ask_all(args, picks, review)
 
 
 def _nothing_due(trainee: str, others: int, next_due: datetime | None, as_json: bool) -> int:

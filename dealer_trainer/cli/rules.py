@@ -25,7 +25,7 @@ import argparse
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.cli.render import Painter, print_json, use_colour
+from dealer_trainer.cli.render import Painter, print_json
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.rulings import Outcome, Situation
@@ -127,25 +127,22 @@ def _positive(value: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run a ``rules`` subcommand; return the exit code."""
-    command = args.rules_command
-    if command is None:
+    """Run a ``rules`` subcommand: its JSON document with ``--json``, else its lines of text;
+    return the exit code."""
+    if args.rules_command is None:
         args.rules_parser.print_help()
         return 0
-    handler = _COMMANDS[command]
-    return handler(args)
+    answer = _COMMANDS[args.rules_command](args, Painter())
+    if args.json:
+        return print_json(answer, ascii_only=False)
+    print("\n".join(answer))
+    return 0
 
 
 # --- helpers ---------------------------------------------------------------------------------
 
-
-def _emit_json(document: Any) -> int:
-    return print_json(document, ascii_only=False)
-
-
-def _emit(lines: list[str]) -> int:
-    print("\n".join(lines))
-    return 0
+#: what a subcommand gives: a JSON document (with ``--json``) or lines of text
+_Answer = dict[str, Any] | list[str]
 
 
 def _wrap(text: str, indent: str = "  ") -> list[str]:
@@ -172,12 +169,11 @@ def _heading(item: Rule, paint: Painter) -> str:
 # --- list ------------------------------------------------------------------------------------
 
 
-def _list(args: argparse.Namespace) -> int:
+def _list(args: argparse.Namespace, paint: Painter) -> _Answer:
     from dealer_trainer.rules.corpus import NotFound, load_corpus, suggest
     from dealer_trainer.rules.topics import TOPICS
 
-    corpus = load_corpus()
-    chosen = list(corpus.rules)
+    chosen = list(load_corpus().rules)
     if args.topic is not None:
         slugs = [item.slug for item in TOPICS]
         if args.topic not in slugs:
@@ -187,17 +183,14 @@ def _list(args: argparse.Namespace) -> int:
     if ruleset is not None:
         chosen = [item for item in chosen if ruleset.family in item.rulesets]
     if args.json:
-        return _emit_json(
-            {
-                "topic": args.topic,
-                "ruleset": ruleset.name if ruleset else None,
-                "rules": [
-                    {"id": r.id, "cite": r.cite, "title": r.title, "rulesets": list(r.rulesets)}
-                    for r in chosen
-                ],
-            }
-        )
-    paint = Painter(use_colour())
+        return {
+            "topic": args.topic,
+            "ruleset": ruleset.name if ruleset else None,
+            "rules": [
+                {"id": r.id, "cite": r.cite, "title": r.title, "rulesets": list(r.rulesets)}
+                for r in chosen
+            ],
+        }
     width = max((len(item.id) for item in chosen), default=0)
     lines = [
         f"{paint(item.id.ljust(width), 'cyan')}  {item.title}  "
@@ -210,20 +203,19 @@ def _list(args: argparse.Namespace) -> int:
     if ruleset is not None:
         where.append(f"ruleset {ruleset.name}")
     lines.append(paint(f"{len(chosen)} rules" + (f" ({', '.join(where)})" if where else ""), "dim"))
-    return _emit(lines)
+    return lines
 
 
 # --- show ------------------------------------------------------------------------------------
 
 
-def _show(args: argparse.Namespace) -> int:
+def _show(args: argparse.Namespace, paint: Painter) -> _Answer:
     from dealer_trainer.rules.corpus import load_corpus, rule
 
     item = rule(" ".join(args.id))
     source = load_corpus().source(item.source)
     if args.json:
-        return _emit_json({**item.as_dict(), "source_title": source.title})
-    paint = Painter(use_colour())
+        return {**item.as_dict(), "source_title": source.title}
     lines = [_heading(item, paint), *_wrap(item.text)]
     about = (
         f"id {item.id}; source: {source.title}; rulesets: {', '.join(item.rulesets) or '-'}; "
@@ -232,13 +224,13 @@ def _show(args: argparse.Namespace) -> int:
     lines.extend(paint(line, "dim") for line in _wrap(about, ""))
     if item.situations:
         lines.append(paint(f"what-if: {', '.join(item.situations)}", "dim"))
-    return _emit(lines)
+    return lines
 
 
 # --- search ----------------------------------------------------------------------------------
 
 
-def _search(args: argparse.Namespace) -> int:
+def _search(args: argparse.Namespace, paint: Painter) -> _Answer:
     from dealer_trainer.rules.search import search_or_suggest
 
     query = " ".join(args.text).strip()
@@ -249,14 +241,11 @@ def _search(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.ruleset) if args.ruleset is not None else None
     hits = search_or_suggest(query, family=ruleset.family if ruleset else None, limit=args.limit)
     if args.json:
-        return _emit_json(
-            {
-                "query": query,
-                "ruleset": ruleset.name if ruleset else None,
-                "results": [{**hit.rule.as_dict(), "score": hit.score} for hit in hits],
-            }
-        )
-    paint = Painter(use_colour())
+        return {
+            "query": query,
+            "ruleset": ruleset.name if ruleset else None,
+            "results": [{**hit.rule.as_dict(), "score": hit.score} for hit in hits],
+        }
     top = hits[0].rule
     lines = [_heading(top, paint), *_wrap(top.text)]
     if len(hits) > 1:
@@ -265,33 +254,24 @@ def _search(args: argparse.Namespace) -> int:
         lines.extend(
             f"  {paint(hit.rule.id.ljust(width), 'cyan')}  {hit.rule.title}" for hit in hits[1:]
         )
-    return _emit(lines)
+    return lines
 
 
 # --- term ------------------------------------------------------------------------------------
 
 
-def _term(args: argparse.Namespace) -> int:
-    from dealer_trainer.rules.corpus import load_corpus, term
+def _term(args: argparse.Namespace, paint: Painter) -> _Answer:
+    from dealer_trainer.rules.corpus import load_corpus, normalise, term
 
     item = term(" ".join(args.word))
     corpus = load_corpus()
-    see = [corpus.by_key[_key(rule_id)] for rule_id in item.see if _key(rule_id) in corpus.by_key]
+    see = [corpus.by_key[key] for key in map(normalise, item.see) if key in corpus.by_key]
     if args.json:
-        return _emit_json(
-            {**item.as_dict(), "see_titles": {r.id: r.title for r in see}},
-        )
-    paint = Painter(use_colour())
+        return {**item.as_dict(), "see_titles": {r.id: r.title for r in see}}
     also = f" (also: {', '.join(item.aliases)})" if item.aliases else ""
     lines = [paint(item.term, "bold") + paint(also, "dim"), *_wrap(item.text)]
     lines.extend(f"  see {paint(r.id, 'cyan')}: {r.title}" for r in see)
-    return _emit(lines)
-
-
-def _key(rule_id: str) -> str:
-    from dealer_trainer.rules.corpus import normalise
-
-    return normalise(rule_id)
+    return lines
 
 
 # --- what-if ---------------------------------------------------------------------------------
@@ -351,38 +331,31 @@ def _outcome_doc(found: Situation, outcome: Outcome) -> dict[str, Any]:
     }
 
 
-def _what_if(args: argparse.Namespace) -> int:
+def _what_if(args: argparse.Namespace, paint: Painter) -> _Answer:
     ruleset = _ruleset(args.ruleset)
     words = " ".join(args.situation)
     situations, how = find_situations(words, ruleset.family)
     docs = [_outcome_doc(item, item.outcome(ruleset)) for item in situations]
     if args.json:
-        return _emit_json(
-            {"query": words, "ruleset": ruleset.name, "found_by": how, "situations": docs}
-        )
-    paint = Painter(use_colour())
+        return {"query": words, "ruleset": ruleset.name, "found_by": how, "situations": docs}
     lines: list[str] = []
     for doc in docs:
         if lines:
             lines.append("")
         verdict = paint(" MISDEAL", "red") if doc["misdeal"] else ""
-        lines.append(
-            paint(doc["title"], "bold")
-            + verdict
-            + paint(f"  [{doc['rule']}; {ruleset.name}]", "yellow")
-        )
+        rule = paint(f"  [{doc['rule']}; {ruleset.name}]", "yellow")
+        lines.append(paint(doc["title"], "bold") + verdict + rule)
         for number, step in enumerate(doc["words"], 1):
+            head = f"{number:>3}. "
             lines.extend(
-                textwrap.wrap(
-                    step, _WIDTH, initial_indent=f"{number:>3}. ", subsequent_indent="     "
-                )
+                textwrap.wrap(step, _WIDTH, initial_indent=head, subsequent_indent=" " * 5)
             )
         events = " -> ".join(doc["steps"]) if doc["steps"] else "none (play goes on)"
         lines.extend(paint(line, "dim") for line in _wrap(f"dealer events: {events}"))
         if doc["rule_text"]:
             lines.append(f"  {paint(doc['rule'], 'cyan')} {paint(doc['rule_title'], 'bold')}")
             lines.extend(_wrap(doc["rule_text"], "    "))
-    return _emit(lines)
+    return lines
 
 
 # --- diff ------------------------------------------------------------------------------------
@@ -393,50 +366,45 @@ def _recovery(outcome: Outcome) -> tuple[Any, ...]:
     return (outcome.steps, outcome.words, outcome.misdeal, outcome.burned, outcome.reburn)
 
 
-def _diff(args: argparse.Namespace) -> int:
+def _diff(args: argparse.Namespace, paint: Painter) -> _Answer:
+    import shutil
+    from itertools import zip_longest
+
     from dealer_trainer.procedure.rulings import SITUATIONS
     from dealer_trainer.rules.rulesets import OPTIONS
 
     first, second = _ruleset(args.first), _ruleset(args.second)
-    differ: list[tuple[Situation, Outcome, Outcome]] = []
-    same: list[Situation] = []
-    for item in SITUATIONS:
-        a, b = item.outcome(first), item.outcome(second)
-        if _recovery(a) != _recovery(b):
-            differ.append((item, a, b))
-        else:
-            same.append(item)
+    outcomes = [(item, item.outcome(first), item.outcome(second)) for item in SITUATIONS]
+    differ = [(item, a, b) for item, a, b in outcomes if _recovery(a) != _recovery(b)]
+    same = [item for item, a, b in outcomes if _recovery(a) == _recovery(b)]
     options = [
         (option, getattr(first, option.name), getattr(second, option.name))
         for option in OPTIONS
         if getattr(first, option.name) != getattr(second, option.name)
     ]
     if args.json:
-        return _emit_json(
-            {
-                "rulesets": [first.name, second.name],
-                "differ": [
-                    {
-                        "situation": item.name,
-                        "title": item.title,
-                        first.name: _outcome_doc(item, a),
-                        second.name: _outcome_doc(item, b),
-                    }
-                    for item, a, b in differ
-                ],
-                "same": [item.name for item in same],
-                "options": [
-                    {
-                        "option": option.name,
-                        "question": option.question,
-                        first.name: _plain(x),
-                        second.name: _plain(y),
-                    }
-                    for option, x, y in options
-                ],
-            }
-        )
-    paint = Painter(use_colour())
+        return {
+            "rulesets": [first.name, second.name],
+            "differ": [
+                {
+                    "situation": item.name,
+                    "title": item.title,
+                    first.name: _outcome_doc(item, a),
+                    second.name: _outcome_doc(item, b),
+                }
+                for item, a, b in differ
+            ],
+            "same": [item.name for item in same],
+            "options": [
+                {
+                    "option": option.name,
+                    "question": option.question,
+                    first.name: _plain(x),
+                    second.name: _plain(y),
+                }
+                for option, x, y in options
+            ],
+        }
     lines = [
         paint(
             f"{len(differ)} of {len(SITUATIONS)} dealer errors recover differently "
@@ -444,15 +412,12 @@ def _diff(args: argparse.Namespace) -> int:
             "bold",
         )
     ]
-    column = max(30, min(60, (_terminal_width() - 3) // 2))
+    column = max(30, min(60, (shutil.get_terminal_size((100, 24)).columns - 3) // 2))
     for item, a, b in differ:
         lines.append("")
         lines.append(paint(item.title, "bold") + paint(f"  ({item.name})", "dim"))
-        left = _column(first.name, a, column)
-        right = _column(second.name, b, column)
-        for i in range(max(len(left), len(right))):
-            cell_a = left[i] if i < len(left) else ""
-            cell_b = right[i] if i < len(right) else ""
+        left, right = _column(first.name, a, column), _column(second.name, b, column)
+        for cell_a, cell_b in zip_longest(left, right, fillvalue=""):
             lines.append(f"{cell_a.ljust(column)} | {cell_b}".rstrip())
     if same:
         lines.append("")
@@ -469,7 +434,7 @@ def _diff(args: argparse.Namespace) -> int:
             lines.append(f"  {option.name}: {first.name} {_word(x)}; {second.name} {_word(y)}")
             lines.extend(_wrap(f"{_word(x)}: {option.values[x]}", "    "))
             lines.extend(_wrap(f"{_word(y)}: {option.values[y]}", "    "))
-    return _emit(lines)
+    return lines
 
 
 def _plain(value: Any) -> Any:
@@ -480,12 +445,6 @@ def _word(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def _terminal_width() -> int:
-    import shutil
-
-    return shutil.get_terminal_size((100, 24)).columns
 
 
 def _column(name: str, outcome: Outcome, width: int) -> list[str]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, print_json, use_colour
+from dealer_trainer.cli.render import Painter, plural, print_json
 from dealer_trainer.errors import NotFound, ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.safetext import printable
@@ -167,13 +167,8 @@ def check_files(
             problems.append(_Problem(str(path), exc.where, exc.message))
         else:
             if scenario.id in seen:
-                problems.append(
-                    _Problem(
-                        str(path),
-                        scenario.where("id"),
-                        f"duplicate id {scenario.id!r}: {seen[scenario.id]} has it too",
-                    )
-                )
+                message = f"duplicate id {scenario.id!r}: {seen[scenario.id]} has it too"
+                problems.append(_Problem(str(path), scenario.where("id"), message))
             else:
                 seen[scenario.id] = path
                 good.append((path, scenario))
@@ -188,13 +183,11 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
     problems: list[_Problem] = []
     files: list[Path] = []
     for path in paths:
-        if not path.exists():
-            problems.append(_Problem(str(path), None, "no such file or folder"))
-        else:
-            named = list(find_scenarios([path]))
-            if not named:
-                problems.append(_Problem(str(path), None, "no scenario files (*.yaml) here"))
-            files.extend(named)
+        named = list(find_scenarios([path])) if path.exists() else []
+        if not named:
+            why = "no scenario files (*.yaml) here" if path.exists() else "no such file or folder"
+            problems.append(_Problem(str(path), None, why))
+        files.extend(named)
     files = list(dict.fromkeys(files))  # a file named twice is checked once
     good, found = check_files(files, _Progress(len(files)))
     problems += found
@@ -203,12 +196,12 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
         document = {"checked": len(files), "valid": len(good), "invalid": bad_files}
         print_json({**document, "errors": [problem.as_dict() for problem in problems]})
     else:
-        paint = Painter(use_colour())
+        paint = Painter()
         for problem in problems:
             print(printable(str(problem)))
         verdict = paint("all valid", "green") if not problems else paint("errors", "red")
         print(
-            f"{len(files)} scenario file{'s' if len(files) != 1 else ''} checked: "
+            f"{plural(len(files), 'scenario file')} checked: "
             f"{len(good)} valid, {bad_files} with errors ({verdict})"
         )
     return 1 if problems else 0
@@ -251,23 +244,20 @@ def _check_topic(slug: str | None) -> None:
 
 def _list(args: argparse.Namespace) -> int:
     _check_topic(args.topic)
-    rows = []
-    for scenario in _load_all(_bank(args.bank)):
-        if args.topic and scenario.topic.slug != args.topic:
-            continue
-        if args.ruleset and scenario.ruleset.name != args.ruleset:
-            continue
-        rows.append(
-            {
-                "id": scenario.id,
-                "topic": scenario.topic.slug,
-                "difficulty": scenario.difficulty,
-                "ruleset": scenario.ruleset.name,
-                "kind": scenario.question.kind,
-                "title": scenario.title,
-                "file": scenario.source,
-            }
-        )
+    rows = [
+        {
+            "id": scenario.id,
+            "topic": scenario.topic.slug,
+            "difficulty": scenario.difficulty,
+            "ruleset": scenario.ruleset.name,
+            "kind": scenario.question.kind,
+            "title": scenario.title,
+            "file": scenario.source,
+        }
+        for scenario in _load_all(_bank(args.bank))
+        if (not args.topic or scenario.topic.slug == args.topic)
+        and (not args.ruleset or scenario.ruleset.name == args.ruleset)
+    ]
     rows.sort(key=lambda row: (row["topic"], row["difficulty"], row["id"]))
     if args.json:
         return print_json(rows)
@@ -281,7 +271,7 @@ def _list(args: argparse.Namespace) -> int:
             f"{row['id']:<{width}}  {row['topic']:<17} {level:<3} {row['ruleset']:<9} "
             f"{row['title']}"
         )
-    print(f"{len(rows)} scenario{'s' if len(rows) != 1 else ''}")
+    print(plural(len(rows), "scenario"))
     return 0
 
 
@@ -310,34 +300,32 @@ def _show(args: argparse.Namespace) -> int:
 
     scenario = _find(args.id, args.bank)
     proved = verify(scenario)
-    facts = table_facts(proved)
     question = scenario.question
+    out: dict[str, Any] = {
+        "id": scenario.id,
+        "title": scenario.title,
+        "topic": scenario.topic.slug,
+        "difficulty": scenario.difficulty,
+        "ruleset": scenario.ruleset.name,
+        "table": table_facts(proved),
+        "question": {
+            "kind": question.kind,
+            "ask": question.ask,
+            "choices": [choice.text for choice in question.choices],
+            "order": sorted(question.order),
+        },
+    }
+    if args.answer:
+        out["answer"] = _answer(proved)
     if args.json:
-        out: dict[str, Any] = {
-            "id": scenario.id,
-            "title": scenario.title,
-            "topic": scenario.topic.slug,
-            "difficulty": scenario.difficulty,
-            "ruleset": scenario.ruleset.name,
-            "table": facts,
-            "question": {
-                "kind": question.kind,
-                "ask": question.ask,
-                "choices": [choice.text for choice in question.choices],
-                "order": sorted(question.order),
-            },
-        }
-        if args.answer:
-            out["answer"] = _answer(proved)
-        print_json(out)
-        return 0
-    paint = Painter(use_colour())
+        return print_json(out)
+    paint = Painter()
     level = "*" * scenario.difficulty
     lines = [
         paint(scenario.title, "bold"),
         f"{scenario.id} · {scenario.topic.slug} · {level} · {scenario.ruleset.name}",
         "",
-        *draw_table(facts, paint),
+        *draw_table(out["table"], paint),
         "",
         paint(question.ask, "bold"),
     ]
@@ -347,12 +335,11 @@ def _show(args: argparse.Namespace) -> int:
         mark = paint("  <- correct", "green") if args.answer and choice.correct else ""
         lines.append(f"  {i}. {choice.text}{mark}")
     if args.answer:
-        answer = _answer(proved)
         lines.append("")
         if question.kind == "order":
             lines.append("order: " + ", ".join(question.order))
-        if answer["rule"]:
-            lines.append(f"rule: {answer['rule']}")
+        if out["answer"]["rule"]:
+            lines.append(f"rule: {out['answer']['rule']}")
         lines.append(question.explain)
     print("\n".join(lines))
     return 0

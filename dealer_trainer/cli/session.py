@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from dealer_trainer.errors import UsageError
 
 if TYPE_CHECKING:
+    from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.prompts import Prompter
     from dealer_trainer.progress import Store
 
@@ -23,6 +24,7 @@ __all__ = [
     "remember_trainee",
     "remembered_trainee",
     "settings_path",
+    "setup",
     "store_for",
     "trainee_for",
 ]
@@ -110,6 +112,17 @@ def trainee_for(args: argparse.Namespace, prompter: Prompter | None) -> str:
     if name != remembered:
         remember_trainee(name)
     return name
+
+
+def setup(
+    args: argparse.Namespace, prompter: Prompter | None, no_terminal: str
+) -> tuple[Picks, str]:
+    """Where the answers come from (``--answers`` lines, else a prompter), and who is training;
+    ``no_terminal`` is the message when there is neither answers nor a terminal to ask in."""
+    from dealer_trainer.cli.picks import Picks
+
+    picks = Picks(args.answers, prompter, no_terminal)
+    return picks, trainee_for(args, picks.prompter)
 
 
 def store_for(args: argparse.Namespace) -> Store:

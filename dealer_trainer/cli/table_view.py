@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_trainer.cli.render import Painter
+from dealer_trainer.cli.render import Painter, cards
 
 __all__ = ["draw_table"]
 
@@ -19,10 +19,6 @@ def draw_table(
     ``hidden`` names facts left undrawn (``to_act``, ``board``, ``burns``, ``pot``): a quiz
     question that asks for one of them must not show it.
     """
-
-    def cards(items: list[str]) -> str:
-        return " ".join(items) if items else "-"
-
     blinds = facts["blinds"]
     lines = [f"blinds {blinds.get('small', '?')}/{blinds.get('big', '?')}"]
     for info in facts["seats"]:

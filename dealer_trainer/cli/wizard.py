@@ -12,23 +12,22 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.prompts import Prompter, QuestionaryPrompter
+from dealer_trainer.cli.prompts import Prompter, QuestionaryPrompter, interactive
 from dealer_trainer.errors import ScriptError, UsageError
 
 __all__ = ["Prompter", "QuestionaryPrompter", "run_wizard"]
 
 
 class _Asker:
-    """Takes each answer from its flag, else the prompter, else the default."""
+    """Takes each answer from its flag, else the prompter (none with ``use_defaults``), else
+    the default."""
 
     def __init__(self, prompter: Prompter | None, use_defaults: bool) -> None:
-        self.prompter = prompter
-        self.use_defaults = use_defaults
+        self.prompter = None if use_defaults else prompter
         self.missing: list[str] = []
 
     def select(
@@ -39,7 +38,7 @@ class _Asker:
             if str(given) not in values:
                 raise UsageError(f"{flag} {given!r} is not one of: {', '.join(values)}")
             return str(given)
-        if self.prompter is not None and not self.use_defaults:
+        if self.prompter is not None:
             return self.prompter.select(message, choices, default)
         if default in values:
             return default
@@ -59,7 +58,7 @@ class _Asker:
             if problem is not None:
                 raise UsageError(f"{flag}: {problem}")
             return str(given)
-        if self.prompter is not None and not self.use_defaults:
+        if self.prompter is not None:
             return self.prompter.text(message, default or "", check)
         if default is None:
             self.missing.append(flag)
@@ -102,13 +101,14 @@ def _free_id(folder: Path, stem: str) -> str:
 def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Ask, draft, prove and write a scenario; return the exit code."""
     from dealer_trainer.authoring import draft, dump, situations
+    from dealer_trainer.cli.files import write_atomically
     from dealer_trainer.procedure.rulings import situation
     from dealer_trainer.rules.rulesets import BUILTIN, builtin_names, resolve
-    from dealer_trainer.rules.topics import TOPICS
+    from dealer_trainer.rules.topics import TOPICS, topic
     from dealer_trainer.safetext import excerpt
     from dealer_trainer.scenario import loads_scenario, recovery_steps, verify
 
-    if prompter is None and sys.stdin.isatty() and sys.stdout.isatty():
+    if prompter is None and interactive():
         prompter = QuestionaryPrompter()
     ask = _Asker(prompter, args.yes)
     names = situations()
@@ -116,10 +116,9 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     given_topic = args.topic
     if given_topic is None and args.error is not None:  # the error names its topic
         given_topic = next((t.slug for t in TOPICS if args.error in t.situations), None)
-    slug = ask.select("--topic", given_topic, "Topic:", topics, "")
-    in_topic = [(n, situation(n).title) for n in names if n in _topic(slug).situations] or [
-        (n, situation(n).title) for n in names
-    ]
+    chosen = topic(ask.select("--topic", given_topic, "Topic:", topics, ""))
+    titled = [(n, situation(n).title) for n in names]
+    in_topic = [(n, title) for n, title in titled if n in chosen.situations] or titled
     name = ask.select("--error", args.error, "The dealer error to inject:", in_topic, "")
     rulesets = [(name, f"{name}: {known.description}") for name, known in BUILTIN.items()]
     ruleset_name = args.ruleset
@@ -144,8 +143,8 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     levels = [("1", "1 easy"), ("2", "2 medium"), ("3", "3 hard")]
     given_level = None if args.difficulty is None else str(args.difficulty)
     difficulty = int(ask.select("--difficulty", given_level, "Difficulty:", levels, "2"))
-    folder = Path(args.output).parent if args.output else Path("scenarios") / _topic(slug).slug
-    default_id = _free_id(folder, f"{_topic(slug).slug}-{ruleset.family.split('-')[0]}")
+    folder = Path(args.output).parent if args.output else Path("scenarios") / chosen.slug
+    default_id = _free_id(folder, f"{chosen.slug}-{ruleset.family.split('-')[0]}")
     ident = ask.text("--id", args.ident, "Scenario id:", default_id, _ident)
     title = ask.text("--title", args.title, "Title:", situation(name).title, _anything)
     question = ask.text(
@@ -174,23 +173,10 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     verify(loads_scenario(text, str(output)))  # never write a file that does not validate
     if output.exists() and not args.force:
         raise UsageError(f"{output} exists: choose another --id or --output, or add --force")
-    _write(output, text)
+    try:
+        write_atomically(output, text)  # a crash leaves the old file or the new one
+    except OSError as exc:
+        raise ScriptError(f"cannot write {output}: {exc}") from None
     print(f"wrote {output}: it validates. Edit the wording, then run")
     print(f"  dealer-trainer scenarios validate {output}")
     return 0
-
-
-def _topic(slug: str) -> Any:
-    from dealer_trainer.rules.topics import topic
-
-    return topic(slug)
-
-
-def _write(path: Path, text: str) -> None:
-    """Write atomically: a crash leaves the old file or the new one, never half a file."""
-    from dealer_trainer.cli.files import write_atomically
-
-    try:
-        write_atomically(path, text)
-    except OSError as exc:
-        raise ScriptError(f"cannot write {path}: {exc}") from None
