@@ -3,7 +3,7 @@
 A drill seats 2 to 9 players at a ten-seat table (blinds 1/2 no-limit, stacks of 200, a
 random button). The players' decisions are the drill's own, seeded: mostly calls and checks,
 now and then a fold, a bet or a raise; at the showdown each shows, or now and then mucks once a
-hand has been shown.
+hand has been shown (never where the ruleset tables every hand after an all-in, TDA24 16).
 """
 
 from __future__ import annotations
