@@ -28,6 +28,10 @@ The rules are Robert's Rules of Poker and the TDA rules:
   a round allows one bet and ``max_raises`` raises (preflop the big blind is the bet); an all-in
   of at least half a bet counts as a full bet or raise (the half-bet rule); facing a smaller one,
   a seat that has not acted may complete it to the full size;
+* heads-up in limit (``heads_up_uncapped``, Robert's Rules betting rule 4): once no more than
+  two seats not all-in are left before the cap is reached, the raising is unlimited for the
+  round; a cap reached with three or more stays, even when a fold then leaves two;
+* a dead small blind (``blinds=(None, big)``, a dead button): only the big blind is posted;
 * nobody may raise when no other seat could call more (all others folded or all-in).
 
 A refused action raises :class:`~dealer_trainer.errors.IllegalAction` and changes nothing:
@@ -45,6 +49,7 @@ from dealer_trainer.errors import IllegalAction
 __all__ = [
     "RULE_ALL_IN",
     "RULE_BETTING",
+    "RULE_HEADS_UP",
     "RULE_LIMITS",
     "RULE_MIN_RAISE",
     "Action",
@@ -59,6 +64,8 @@ RULE_BETTING = "RRoP betting"
 RULE_LIMITS = "RRoP limits"
 RULE_MIN_RAISE = "TDA24 43"
 RULE_ALL_IN = "TDA24 47-A"
+#: no raise cap heads-up in limit, and a cap once reached is not lifted by a fold
+RULE_HEADS_UP = "RRoP Betting 4"
 
 
 class Structure(Enum):
@@ -155,6 +162,9 @@ class Betting:
 
     __slots__ = (
         "_acted",
+        "_cap_rule",
+        "_capped",
+        "_heads_up_uncapped",
         "_index",
         "_level",
         "_limit",
@@ -166,6 +176,7 @@ class Betting:
         "_size",
         "all_in",
         "bets",
+        "blinds",
         "contributed",
         "current_bet",
         "folded",
@@ -177,8 +188,23 @@ class Betting:
         "to_act",
     )
 
-    def __init__(self, order: Sequence[int], stacks: Mapping[int, int], stakes: Stakes) -> None:
-        """Seats in ``order`` (clockwise from left of the button) with their ``stacks``."""
+    def __init__(
+        self,
+        order: Sequence[int],
+        stacks: Mapping[int, int],
+        stakes: Stakes,
+        *,
+        blinds: tuple[int | None, int] | None = None,
+        heads_up_uncapped: bool = False,
+        cap_rule: str = RULE_LIMITS,
+    ) -> None:
+        """Seats in ``order`` (clockwise from left of the button) with their ``stacks``.
+
+        ``blinds``: the small and the big blind's seats when a dead button places them (the
+        small blind None when it is dead); by default :func:`blind_seats` of the order.
+        ``heads_up_uncapped``: in limit, no raise cap once the action is heads-up before the
+        cap (:data:`RULE_HEADS_UP`). ``cap_rule``: the rule a capped raise is refused with.
+        """
         self.order: tuple[int, ...] = tuple(order)
         if len(self.order) < 2:
             raise ValueError("a hand needs at least two seats")
@@ -187,6 +213,10 @@ class Betting:
         for seat in self.order:
             if stacks.get(seat, 0) <= 0:
                 raise ValueError(f"seat {seat} needs a positive stack to be dealt in")
+        self.blinds: tuple[int | None, int] = blinds or blind_seats(self.order)
+        small, big = self.blinds
+        if big not in self.order or (small is not None and small not in self.order):
+            raise ValueError(f"the blinds {self.blinds} are not seats of the order {self.order}")
         self.stakes = stakes
         self.stacks: dict[int, int] = {seat: stacks[seat] for seat in self.order}
         self.bets: dict[int, int] = dict.fromkeys(self.order, 0)
@@ -203,6 +233,9 @@ class Betting:
         self._min_inc = self._size  # the last full bet or raise increment of this round
         self._level = 0  # the total of the last full bet or raise of this round
         self._raises = 0  # full bets and raises this round (the limit cap)
+        self._heads_up_uncapped = heads_up_uncapped
+        self._capped = False  # the cap was reached with three or more seats not all-in
+        self._cap_rule = cap_rule
         self._acted: set[int] = set()  # seats that acted since the last full bet or raise
         self._n_live = len(self.order)  # not folded
         self._n_active = len(self.order)  # not folded, not all-in
@@ -247,15 +280,18 @@ class Betting:
     def post_blinds(self) -> list[tuple[int, int]]:
         """Post the blinds and start the preflop round; return ``[(seat, amount)]``, small first.
 
-        Heads-up the button posts the small blind. A short stack posts what it has, all-in.
+        Heads-up the button posts the small blind. A short stack posts what it has, all-in. A
+        dead small blind is not posted.
         """
         if self._posted:
             raise IllegalAction(
                 "The blinds have already been posted in this hand.", rule=RULE_BETTING
             )
-        small, big = blind_seats(self.order)
+        small, big = self.blinds
         posted: list[tuple[int, int]] = []
         for seat, blind in ((small, self.stakes.small_blind), (big, self.stakes.big_blind)):
+            if seat is None:
+                continue
             amount = min(blind, self.stacks[seat])
             self._put(seat, amount)
             posted.append((seat, amount))
@@ -298,6 +334,7 @@ class Betting:
         self._min_inc = self._size
         self._level = 0
         self._raises = 0
+        self._capped = False
         self._acted.clear()
         self.last_aggressor = None
         self.to_act = self._next_after(len(self.order) - 1)
@@ -338,6 +375,8 @@ class Betting:
                         self._min_inc = to - before
                     self._level = to
                     self._raises += 1
+                    if self._n_active > 2 and self._raises > self.stakes.max_raises:
+                        self._capped = True
                     self._acted.clear()
                 self.current_bet = to
                 self.last_aggressor = seat
@@ -445,7 +484,11 @@ class Betting:
         cb = self.current_bet
         if self.stacks[seat] <= cb - bet:
             return _COVERED
-        if self._limit and self._raises > self.stakes.max_raises:
+        if (
+            self._limit
+            and self._raises > self.stakes.max_raises
+            and (self._capped or self._n_active > 2 or not self._heads_up_uncapped)
+        ):
             return _CAPPED
         if seat in self._acted and (self._limit or cb - bet < self._min_inc):
             return _NOT_REOPENED
@@ -465,10 +508,18 @@ class Betting:
                 rule=RULE_BETTING,
             )
         if block == _CAPPED:
+            if self._heads_up_uncapped and self._n_active <= 2:
+                return IllegalAction(
+                    f"The betting was capped while three or more players were in: a fold that "
+                    f"leaves two heads-up does not lift the cap, so seat {seat} can only call "
+                    "or fold.",
+                    rule=RULE_HEADS_UP,
+                )
+            heads_up = " (heads-up too)" if self._n_active <= 2 else ""
             return IllegalAction(
-                f"The betting is capped: one bet and {self.stakes.max_raises} raises have been "
-                f"made this round, so seat {seat} can only call or fold.",
-                rule=RULE_LIMITS,
+                f"The betting is capped{heads_up}: one bet and {self.stakes.max_raises} raises "
+                f"have been made this round, so seat {seat} can only call or fold.",
+                rule=self._cap_rule,
             )
         if block == _NOT_REOPENED:
             return IllegalAction(

@@ -12,7 +12,7 @@ Chips are settled in three steps:
 2. :func:`award` gives each pot to the best hand among its eligible seats, splitting ties with
    the odd chips to the first winner left of the button (TDA24 20), or
    :func:`award_uncontested` when everyone else folded;
-3. :func:`showdown_order` says who must show first (TDA24 17-A).
+3. :func:`showdown_order` says who must show first (TDA24 17-A; with side pots, RRoP Showdown 7).
 
 Seats are plain ints. ``order`` is always the seats clockwise starting left of the button (the
 button last); it fixes the order of eligible seats, of winners and of odd chips.
@@ -309,18 +309,27 @@ def award_uncontested(
 
 
 def showdown_order(
-    live: Sequence[int], last_aggressor: int | None, order: Sequence[int]
+    live: Sequence[int],
+    last_aggressor: int | None,
+    order: Sequence[int],
+    pots: Sequence[Pot] = (),
 ) -> list[int]:
-    """The order in which the live seats show their hands (TDA24 17-A).
+    """The order in which the live seats show their hands (TDA24 17-A; RRoP Showdown 7).
 
     The last aggressor of the final betting round shows first if still live; with no bet on
     that round (or the aggressor gone), the first live seat left of the button shows first.
-    The others follow clockwise (along ``order``, wrapping). Returns every live seat once.
-    Raises :class:`InvariantError` for a live seat missing from ``order``.
+    The others follow clockwise (along ``order``, wrapping). With side pots (``pots``, from
+    :func:`build_pots`), the players in a side pot show before a player all-in for less: the
+    seats eligible for more pots first, each group in that order (RRoP Showdown 7, LA26 149;
+    the pots are awarded in the same order, the last side pot first). Returns every live seat
+    once. Raises :class:`InvariantError` for a live seat missing from ``order``.
     """
     positions = _positions(order)
     seats = sorted(set(live), key=lambda seat: _position(positions, seat))
     if last_aggressor in seats:
         start = seats.index(last_aggressor)
-        return seats[start:] + seats[:start]
+        seats = seats[start:] + seats[:start]
+    if len(pots) > 1:
+        depth = {seat: sum(seat in pot.eligible for pot in pots) for seat in seats}
+        seats.sort(key=lambda seat: -depth[seat])  # stable: each group keeps its order
     return seats

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dealer_trainer.cards import STANDARD_DECK, Card
 from dealer_trainer.errors import InvariantError, Rejected
 
-__all__ = ["Table", "dealing_order", "next_seat"]
+__all__ = ["Table", "dead_button_move", "dealing_order", "next_seat"]
 
 
 def dealing_order(seats: Iterable[int], button: int) -> tuple[int, ...]:
@@ -38,6 +38,24 @@ def next_seat(seats: Iterable[int], seat: int) -> int:
     return dealing_order(seats, seat)[0]
 
 
+def dead_button_move(players: Iterable[int], small: int, big: int) -> tuple[int, int, int]:
+    """The next hand's button, small blind and big blind seats with a dead button, after a
+    hand whose blinds were on ``small`` and ``big`` (TDA24 32; RRoP Blinds 2, the dead button).
+
+    The big blind goes to the player due for it, the first of ``players`` (those with chips)
+    after last hand's big blind. The small blind falls on last hand's big blind's seat and the
+    button on last hand's small blind's seat, even when that seat is empty now (a dead small
+    blind, a dead button). Heads-up the other player has the button and posts the small blind,
+    so nobody has the big blind twice in a row (TDA24 34-B).
+    """
+    seats = sorted(players)
+    due = next_seat(seats, big)
+    if len(seats) == 2:
+        other = seats[0] if seats[1] == due else seats[1]
+        return other, other, due
+    return small, big, due
+
+
 class Table:
     """Seats, stacks between hands, the button, and the card zones of the current hand."""
 
@@ -49,6 +67,9 @@ class Table:
     ) -> None:
         self.stacks: dict[int, int] = dict(stacks)
         self.button = button
+        #: this hand's small and big blind seats once known: placed by a dead button before the
+        #: hand (the small blind's seat may be empty then), else kept when the blinds are posted
+        self.blinds: tuple[int, int] | None = None
         self.stub: list[Card] = list(deck)
         self.holes: dict[int, list[Card]] = {seat: [] for seat in self.stacks}
         self.board: list[Card] = []

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.betting import blind_seats
-
 if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
     from dealer_trainer.scenario import Verified
@@ -35,11 +33,12 @@ def hand_facts(hand: Hand, face_up: Sequence[str] = ()) -> dict[str, Any]:
     betting = hand.betting
     exposed = set(face_up)
     blinds = {"small": spec.stakes.small_blind, "big": spec.stakes.big_blind}
-    order = hand.order or table.players()
     roles: dict[int, list[str]] = {table.button: ["button"]}
-    if len(order) >= 2:
-        small, big = blind_seats(order)
-        roles.setdefault(small, []).append("small blind")
+    blind_positions = hand.blind_positions()
+    if blind_positions is not None:
+        small, big = blind_positions
+        if small is not None:  # a dead small blind is nobody's
+            roles.setdefault(small, []).append("small blind")
         roles.setdefault(big, []).append("big blind")
     seats = []
     for seat in sorted(table.stacks):

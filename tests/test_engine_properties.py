@@ -160,12 +160,15 @@ class Driver:
         hand = self.hand
         assert hand.betting is not None
         choices: list[tuple[str, int]] = []
+        # after an all-in, TDA24 16 tables every hand: a muck is then refused, not legal
+        may_muck = not hand.hands_must_be_tabled()
         for seat in hand.betting.live:
             if seat in hand.mucked:
                 continue
             if seat not in hand.shown:
                 choices.append(("show", seat))
-                choices.append(("muck", seat))
+                if may_muck:
+                    choices.append(("muck", seat))
             if seat not in hand.declared:
                 choices.append(("declare_board", seat))
         assert choices, "the showdown is not settled but nobody can show, declare or muck"

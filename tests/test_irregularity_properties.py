@@ -479,11 +479,15 @@ class DealerErrorMixtures(RuleBasedStateMachine):
         hand = self.hand
         assert hand.betting is not None
         choices: list[tuple[str, int]] = []
+        # after an all-in, TDA24 16 tables every hand: a muck is then refused, not correct
+        may_muck = not hand.hands_must_be_tabled()
         for seat in hand.betting.live:
             if seat in hand.mucked:
                 continue
             if seat not in hand.shown:
-                choices.extend([("show", seat), ("muck", seat)])
+                choices.append(("show", seat))
+                if may_muck:
+                    choices.append(("muck", seat))
             if seat not in hand.declared:
                 choices.append(("declare_board", seat))
         if not choices:

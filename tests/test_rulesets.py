@@ -46,6 +46,9 @@ def test_roberts_and_tda_differ_where_the_rulebooks_differ() -> None:
         "board_claim",
         "flop_without_burn",
         "substantial_action",
+        "heads_up_raises",
+        "button",
+        "all_in_tabled",
     }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.betting import Action, Betting, Street
+from dealer_trainer.betting import Action, Street
 from dealer_trainer.cards import Card, shuffle
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.recovery import Irregularity, Recovery
@@ -232,7 +232,7 @@ def retrieve_cards(hand: Hand, event: Event) -> None:
         if hand.actions:  # bets made since the blinds come back (TDA24 35-C)
             stacks, posted = hand.blinds_posted
             before = {seat: stacks[seat] + posted[seat] for seat in hand.order}
-            hand.betting = Betting(hand.order, before, hand.spec.stakes)
+            hand.betting = hand.new_betting(before)
             hand.betting.post_blinds()
         hand.new_deal()
         return

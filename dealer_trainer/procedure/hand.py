@@ -19,12 +19,12 @@ first.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from inspect import isfunction
 from typing import Any, ClassVar
 
-from dealer_trainer.betting import Action, Betting, Ruling, Street
+from dealer_trainer.betting import RULE_LIMITS, Action, Betting, Ruling, Street, blind_seats
 from dealer_trainer.cards import STANDARD_DECK, Card, cut, shuffle
 from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.procedure import dealer_errors
@@ -53,12 +53,16 @@ from dealer_trainer.showdown import (
     hand_strength,
     showdown_order,
 )
-from dealer_trainer.table import Table, next_seat
+from dealer_trainer.table import Table, dead_button_move, next_seat
 
 __all__ = ["Hand", "Irregularity", "Rejection", "Verdict"]
 
 #: the rule behind the showdown events
 SHOWDOWN_RULE = "RRoP-HEP 9"
+#: per rulebook, the rule a raise refused at the limit cap cites (TDA24 48: capped heads-up too)
+CAP_RULE = {"roberts": RULE_LIMITS, "tda-2024": "TDA24 48"}
+#: once a player is all-in and the betting is over, every hand still in is tabled
+ALL_IN_TABLED_RULE = "TDA24 16"
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +249,8 @@ class Hand:
             events.remove("next_hand")
         if "act" in events and (self.betting is None or self.betting.to_act is None):
             events.remove("act")
+        if "muck" in events and self.hands_must_be_tabled():
+            events.remove("muck")
         return events
 
     @property
@@ -350,6 +356,12 @@ class Hand:
                 f"seat {seat} has tabled the hand: a tabled hand is read, not mucked (TDA24 12)",
                 rule="TDA24 12",
             )
+        if event.name == "muck" and self.hands_must_be_tabled():
+            raise Rejected(
+                f"seat {seat} cannot muck unshown: a player is all-in and the betting is over, "
+                f"so every hand still in is tabled, main pot and side pots ({ALL_IN_TABLED_RULE})",
+                rule=ALL_IN_TABLED_RULE,
+            )
 
     def verify_next_hand(self, event: Event) -> None:
         if len(self._players_with_chips()) < 2:
@@ -399,10 +411,46 @@ class Hand:
         at = event.at if event.at is not None else self.rng.randint(4, len(stub) - 4)
         self.table.stub = cut(stub, at)
 
+    def new_betting(self, stacks: Mapping[int, int]) -> Betting:
+        """The betting of this hand's seats (``self.order``) from ``stacks``, as the ruleset
+        has it: the blinds where the button rule puts them, the limit cap heads-up."""
+        ruleset = self.ruleset
+        return Betting(
+            self.order,
+            stacks,
+            self.spec.stakes,
+            blinds=self._blinds_due(self.order),
+            heads_up_uncapped=ruleset.heads_up_raises == "unlimited",
+            cap_rule=CAP_RULE[ruleset.family],
+        )
+
+    def _blinds_due(self, order: tuple[int, ...]) -> tuple[int | None, int] | None:
+        """The blinds' seats a dead button placed (a dead small blind is None), or None when
+        they are the first two players left of the button."""
+        placed = self.table.blinds
+        if placed is None:
+            return None
+        small, big = placed
+        return (small if small in order else None, big)
+
+    def blind_positions(self) -> tuple[int | None, int] | None:
+        """This hand's small and big blind seats (the small blind None when it is dead), or
+        None while fewer than two players have chips."""
+        if self.betting is not None:
+            return self.betting.blinds
+        order = self.order or self.table.players()
+        if len(order) < 2:
+            return None
+        return self._blinds_due(order) or blind_seats(order)
+
     def collect_blinds(self, event: Event) -> None:
         self.order = self.table.players()
         stacks = {seat: self.table.stacks[seat] for seat in self.order}
-        self.betting = Betting(self.order, stacks, self.spec.stakes)
+        self.betting = self.new_betting(stacks)
+        if self.table.blinds is None:  # kept for the next hand's dead button
+            small, big = self.betting.blinds
+            assert small is not None
+            self.table.blinds = (small, big)
         self.betting.post_blinds()
         self.blinds_posted = (dict(self.betting.stacks), dict(self.betting.contributed))
         self.dealt = 0
@@ -540,8 +588,17 @@ class Hand:
         self.awarded = True
 
     def start_next_hand(self, event: Event) -> None:
-        self.table.button = next_seat(self._players_with_chips(), self.table.button)
-        self.table.gather()
+        """The button moves on (RRoP Blinds 2), or with a dead button the big blind goes to the
+        player due for it and the button and small blind fall where they must (TDA24 32)."""
+        table = self.table
+        players = self._players_with_chips()
+        if self.ruleset.button == "dead" and table.blinds is not None:
+            table.button, small, big = dead_button_move(players, *table.blinds)
+            table.blinds = (small, big)
+        else:
+            table.button = next_seat(players, table.button)
+            table.blinds = None
+        table.gather()
         self._new_hand_state()
 
     def _players_with_chips(self) -> list[int]:
@@ -580,11 +637,25 @@ class Hand:
             pots = [Pot(extra, seats)]
         return pots
 
+    def hands_must_be_tabled(self) -> bool:
+        """Whether every hand still in must be tabled, none mucked unshown: a player is all-in
+        and the ruleset tables all-in hands (TDA24 16)."""
+        betting = self.betting
+        if betting is None or not self.ruleset.all_in_tabled or not betting.all_in:
+            return False
+        return any(seat not in betting.folded for seat in betting.all_in)
+
     def showing_order(self) -> list[int]:
-        """Who shows first at the showdown (the last aggressor, else left of the button)."""
-        if self.betting is None:
+        """Who shows first at the showdown (the last aggressor, else left of the button), the
+        players in a side pot before a player all-in for the main pot only (RRoP Showdown 7;
+        under TDA24 16 every hand is tabled at once then, in the same order)."""
+        betting = self.betting
+        if betting is None:
             return []
-        return showdown_order(self.betting.live, self.betting.last_aggressor, self.order)
+        pots: list[Pot] = []
+        if betting.all_in:
+            pots, _ = build_pots(betting.contributed, betting.folded, self.order)
+        return showdown_order(betting.live, betting.last_aggressor, self.order, pots)
 
     def audit(self) -> None:
         """Prove the invariants: all 52 cards in exactly one place, no chip created or lost."""

@@ -130,6 +130,30 @@ OPTIONS: tuple[Option, ...] = (
             "tda": "until substantial action: two actions, one with chips, or three (TDA24 36)",
         },
     ),
+    Option(
+        "heads_up_raises",
+        "Fixed limit, two players left in the betting: is the raising still capped?",
+        {
+            "unlimited": "no cap once the action is heads-up before the cap (RRoP Betting 4)",
+            "capped": "a bet and three raises, heads-up too, until the event's last two (TDA24 48)",
+        },
+    ),
+    Option(
+        "button",
+        "A player busts: where do the button and the blinds go next hand?",
+        {
+            "moving": "the button moves to the next player, the blinds follow it (RRoP Blinds 2)",
+            "dead": "the big blind is due first; button and small blind may be dead (TDA24 32)",
+        },
+    ),
+    Option(
+        "all_in_tabled",
+        "A player is all-in and the betting is over: may a hand still in be mucked unshown?",
+        {
+            False: "yes: a hand may be mucked unshown, as at any showdown (RRoP-HEP 9)",
+            True: "no: every hand still in is tabled, main pot and side pots (TDA24 16)",
+        },
+    ),
 )
 
 _OPTION_BY_NAME = {option.name: option for option in OPTIONS}
@@ -150,6 +174,9 @@ class Ruleset:
     board_claim: str = "declare"
     flop_without_burn: str = "reshuffle"
     substantial_action: str = "two_players"
+    heads_up_raises: str = "unlimited"
+    button: str = "moving"
+    all_in_tabled: bool = False
     source: str | None = field(default=None, compare=False)
 
     @property
@@ -186,6 +213,9 @@ BUILTIN: dict[str, Ruleset] = {
         board_claim="table",
         flop_without_burn="scramble",
         substantial_action="tda",
+        heads_up_raises="capped",
+        button="dead",
+        all_in_tabled=True,
     ),
 }
 

@@ -3,7 +3,7 @@
 A drill seats 2 to 9 players at a ten-seat table (blinds 1/2 no-limit, stacks of 200, a
 random button). The players' decisions are the drill's own, seeded: mostly calls and checks,
 now and then a fold, a bet or a raise; at the showdown each shows, or now and then mucks once a
-hand has been shown.
+hand has been shown (never where the ruleset tables every hand after an all-in, TDA24 16).
 """
 
 from __future__ import annotations
@@ -94,9 +94,10 @@ def action_words(seat: int, action: Action, put: int, amount: int | None) -> str
 
 
 def showdown_move(hand: Hand, rng: random.Random) -> Event:
-    """At the showdown, the next seat in the showing order shows (or now and then mucks)."""
+    """At the showdown, the next seat in the showing order shows (or now and then mucks, where
+    the ruleset lets a hand be mucked unshown: not after an all-in under TDA24 16)."""
     decided = hand.shown | hand.mucked | hand.declared
     seat = next(seat for seat in hand.showing_order() if seat not in decided)
-    if hand.shown and rng.random() < MUCK_CHANCE:
+    if hand.shown and rng.random() < MUCK_CHANCE and not hand.hands_must_be_tabled():
         return Event(name=EventName.MUCK, seat=seat)
     return Event(name=EventName.SHOW, seat=seat)

@@ -38,7 +38,6 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.betting import blind_seats
 from dealer_trainer.errors import InvariantError, UsageError
 from dealer_trainer.procedure.events import PLAYER_EVENTS, Event, EventName
 from dealer_trainer.procedure.hand import Hand
@@ -454,12 +453,14 @@ class Drill:
         if name == "next_hand":
             self._begin_hand(hand)
         elif name == "post_blinds" and hand.betting is not None:
-            small, big = blind_seats(hand.order)
+            small, big = hand.betting.blinds
             bets = hand.betting.bets
-            self._lines.append(
-                f"Seat {small} posts the small blind ({bets[small]}), "
-                f"seat {big} the big blind ({bets[big]})."
+            posts = (
+                f"Seat {small} posts the small blind ({bets[small]}), seat {big}"
+                if small is not None
+                else f"The small blind is dead (dead button); seat {big} posts"
             )
+            self._lines.append(f"{posts} the big blind ({bets[big]}).")
         self._tell_award()
 
     # --- the dealer errors the drill makes ----------------------------------------------------
