@@ -371,14 +371,21 @@ class Hand:
         return betting is not None and (betting.round_complete or betting.betting_over)
 
     def showdown_settled(self, *_: Any) -> bool:
+        """Every live hand is shown or mucked; or one live hand is left with no other claim
+        against it: the last hand standing wins unshown (TDA24 17-B), so the showdown never
+        runs out of live hands (a hand killed later, for a wrong card count, cannot be it).
+        """
         undecided = self._undecided()
-        return not undecided or (len(undecided) == 1 and not self._claimants())
+        if not undecided:
+            return True
+        return len(undecided) == 1 and not set(self._claimants()) - set(undecided)
 
     def _undecided(self) -> list[int]:
+        """The live hands not yet shown or mucked. A seat that declared the board under
+        Robert's Rules still holds its cards: it throws them away next (RRoP-HE 6), and its
+        claim on the board stands once it has (see :meth:`_claimants`)."""
         assert self.betting is not None
         decided = self.shown | self.mucked
-        if self.ruleset.board_claim == "declare":
-            decided |= self.declared
         return [seat for seat in self.betting.live if seat not in decided]
 
     def _claimants(self) -> list[int]:
@@ -506,8 +513,10 @@ class Hand:
                 if seat in self.shown:
                     cards.extend(self.table.holes[seat])
                 strengths[seat] = hand_strength(cards)
-        else:
-            strengths[self._undecided()[0]] = 0  # the last hand: nobody contests it
+        else:  # the last hand standing: nobody contests it (showdown_settled)
+            last = self._undecided()
+            assert last, "a showdown ends while one live hand is left: it cannot run out"
+            strengths[last[0]] = 0
         pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
         self._forfeited_board_claims(pots, strengths)
         self.pots, self.won = award(pots, strengths, self.order)
