@@ -42,7 +42,9 @@ def showdown(events: list[Any], ruleset: str) -> Any:
 
 
 def test_rrop_he6_declare_then_muck_as_the_last_hand_is_accepted_and_keeps_the_claim() -> None:
-    result = showdown([at("show", 2), at("show", 1), at("declare_board", 3), at("muck", 3)], ROBERTS)
+    result = showdown(
+        [at("show", 2), at("show", 1), at("declare_board", 3), at("muck", 3)], ROBERTS
+    )
     assert result["rejected"] == []
     assert irregularities(result) == []
     assert result["hand_over"] is True

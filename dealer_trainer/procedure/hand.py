@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from inspect import isfunction
 from typing import Any, ClassVar
 
@@ -155,6 +155,10 @@ class Hand:
             stepping = bool(self.recovery.pending)
             if stepping:  # the recovery under way judges first, with its own rule
                 event, opens = self.recovery.judge(event)
+            elif (optional := self.recovery.may(event.name)) is not None:
+                stepping = True  # a step the recovery just completed allows (not requires)
+                if event.name != optional:
+                    event = replace(event, name=EventName(optional))
             if self._procedure_refuses(event.name, stepping):
                 raise self._out_of_procedure(event)
             self._VERIFY[event.name](self, event)
@@ -162,6 +166,7 @@ class Hand:
             if not events[event.name].trigger(self, event):
                 raise Rejected(f"{event.describe()} cannot happen now", rule=self._step_rule())
             recovery = self.recovery  # read again: a next hand starts with a new one
+            recovery.spend()
             if recovery.pending:
                 if opens:
                     recovery.take(opens)
@@ -196,6 +201,8 @@ class Hand:
             if performed is None:
                 return True
             name = performed
+        elif (optional := self.recovery.may(name)) is not None:
+            name, stepping = optional, True
         return self._procedure_refuses(name, stepping)
 
     def _procedure_refuses(self, name: str, stepping: bool) -> bool:
@@ -240,7 +247,8 @@ class Hand:
             expected = self.recovery.expected(to_act)
             if expected is not None:
                 return expected
-        events = list(EVENTS_BY_STATE[self.state])
+        optional = [] if self.recovery.pending else self.recovery.optional
+        events = [*optional, *EVENTS_BY_STATE[self.state]]
         if "next_hand" in events and len(self._players_with_chips()) < 2:
             events.remove("next_hand")
         if "act" in events and (self.betting is None or self.betting.to_act is None):

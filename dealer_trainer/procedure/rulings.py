@@ -76,6 +76,9 @@ class Outcome:
     burned: tuple[str, ...] = ()
     #: streets that get a fresh burn although a burn was taken early
     reburn: tuple[str, ...] = ()
+    #: steps the dealer may take once ``steps`` are done, or leave out: allowed, not required
+    #: (TDA 2024 reshuffles the stub and is silent on a cut: a cut is allowed, not required)
+    optional: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,10 +160,14 @@ _PREMATURE_FLOP_WORDS = (
 )
 
 
+#: TDA 2024 reshuffles the stub after a premature card (RP-5A/B/C) and says nothing of a cut
+TDA_CUT_WORDS = "A cut after that reshuffle is allowed, not required: TDA is silent on it."
+
+
 def _tda_premature_street(rule: str, street: str, betting: str, after: str) -> Outcome:
     """TDA's recovery from a turn or river card dealt before the betting ended (RP-5B, RP-5C):
     the card goes back into the stub at once, the burn stays, and once the betting is over
-    the stub is reshuffled and the street dealt with no burn."""
+    the stub is reshuffled (a cut allowed, not required) and the street dealt with no burn."""
     return Outcome(
         rule,
         ("retrieve", WAIT_BETTING, "reshuffle"),
@@ -168,9 +175,11 @@ def _tda_premature_street(rule: str, street: str, betting: str, after: str) -> O
             f"The {street}'s burn card stays; put the turned card back into the stub.",
             f"Let the players finish the {betting} betting.",
             "Reshuffle the whole stub, the early card in it.",
+            TDA_CUT_WORDS,
             f"Deal the {street} without burning a card; {after}.",
         ),
         burned=(street,),
+        optional=("cut",),
     )
 
 
@@ -557,9 +566,11 @@ SITUATIONS: tuple[Situation, ...] = (
                 ("retrieve", WAIT_BETTING, "reshuffle"),
                 (
                     *_PREMATURE_FLOP_WORDS,
+                    TDA_CUT_WORDS,
                     "Deal a new flop without burning a card; the flopped cards never play.",
                 ),
                 burned=("flop",),
+                optional=("cut",),
             ),
         },
         topic="premature-flop",
