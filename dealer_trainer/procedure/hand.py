@@ -131,6 +131,8 @@ class Hand:
         self.face_up: list[Card] = []  # hole cards seen in this deal (exposed or boxed), in order
         self.extra = 0
         self.burned: set[str] = set()
+        self.button_last = False  # the button, skipped, gets the deal's last two cards
+        self.stray: list[Card] = []  # cards dealt unnoticed to an empty seat
 
     # --- lifetime: attach to the shared machine, detach when done ------------------------------
 
@@ -423,11 +425,13 @@ class Hand:
         self.dealt = 0
 
     def seat_to_deal(self) -> int:
+        if self.button_last and self.dealt == HOLE_CARDS * len(self.order) - 1:
+            return self.order[-1]  # the button, skipped in the first round, gets two in a row
         return self.order[(self.dealt + self.offset) % len(self.order)]
 
     def pitch_one(self, seat: int | None = None) -> tuple[int, Card]:
         if seat is None:
-            seat = self.order[(self.dealt + self.offset) % len(self.order)]
+            seat = self.seat_to_deal()
         card = self.table.stub.pop(0)
         self.table.holes[seat].append(card)
         self.dealt += 1

@@ -392,6 +392,30 @@ SITUATIONS: tuple[Situation, ...] = (
         staging=Staging(lead_in=(POST_BLINDS,), make=(PITCH, Event(name=E.PITCH, to=7))),
     ),
     Situation(
+        name="button_two_cards",
+        kind="wrong_seat",
+        title="The button gets two cards in a row (a second card at once, or both last)",
+        decided_by="family",
+        variants=_both(
+            _misdeal("RRoP-MD(f)"),
+            Outcome(
+                "TDA24 35-B",
+                (),
+                (
+                    "No misdeal: the button may be dealt two cards in a row.",
+                    "Go on dealing clockwise to the seats still owed a card; every player ends "
+                    "with two cards and play goes on.",
+                ),
+            ),
+        ),
+        topic="wrong-seat",
+        window=_DEALING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(PITCH, PITCH, PITCH, Event(name=E.PITCH, to=1)),
+        ),
+    ),
+    Situation(
         name="late_wrong_seat",
         kind="wrong_seat",
         title="A deal that began at the wrong seat comes to light after substantial action",
@@ -406,7 +430,7 @@ SITUATIONS: tuple[Situation, ...] = (
                         "Every player has two cards, so the deal stands and play goes on.",
                     ),
                 )
-                for rule in ("RRoP-MD(h)", "TDA24 34-A")
+                for rule in ("RRoP-MD", "TDA24 35-D")
             )
         ),
         topic="wrong-seat",
@@ -432,7 +456,7 @@ SITUATIONS: tuple[Situation, ...] = (
                         "The dealer burns one card per street as usual.",
                     ),
                 )
-                for rule in ("RRoP-MD(e)", "TDA24 36")
+                for rule in ("RRoP Dead Hands", "TDA24 38")
             )
         ),
         topic="wrong-seat",
@@ -440,6 +464,34 @@ SITUATIONS: tuple[Situation, ...] = (
         staging=Staging(
             lead_in=(POST_BLINDS, DEAL),
             make=(UNNOTICED, UNNOTICED, Macro.ALL_BUT_ONE, NOTICE),
+        ),
+    ),
+    Situation(
+        name="late_empty_seat",
+        kind="wrong_seat",
+        title="A card dealt to an empty seat comes to light after substantial action",
+        decided_by="family",
+        variants=_both(
+            *(
+                Outcome(
+                    rule,
+                    (),
+                    (
+                        "Too late for a misdeal: substantial action has taken place.",
+                        "The card at the empty seat belongs to no hand: it is dead and goes to "
+                        "the muck, as the cards of a dead hand do.",
+                        "Every player has two cards, so the deal stands and play goes on, with "
+                        "one burn a street as usual.",
+                    ),
+                )
+                for rule in ("RRoP-MD", "TDA24 35-D")
+            )
+        ),
+        topic="wrong-seat",
+        window=_BETTING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Event(name=E.PITCH, to=7, unnoticed=True), DEAL, Macro.ALL_BUT_ONE, NOTICE),
         ),
     ),
     Situation(
