@@ -87,7 +87,8 @@ def _choices(name: str, ruleset: Ruleset) -> list[dict[str, Any]]:
     other: Outcome = found.outcome(other_family(ruleset))
     candidates = [(" ".join(other.words), recovery_steps(other.steps))]
     candidates += [(mistake.text, mistake.steps) for mistake in MISTAKES]
-    seen = {offered[0][1]}
+    # the right steps with an optional step at the end are right too: never a wrong choice
+    seen = {offered[0][1], (*offered[0][1], *right.optional)}
     for text, steps in candidates:
         if steps not in seen and text and len(offered) < 4:
             seen.add(steps)

@@ -193,7 +193,10 @@ def _answers_table(answers: Mapping[str, Mapping[str, str]]) -> str:
 def _steps(outcome: Outcome) -> str:
     if not outcome.steps:
         return "none: nothing to undo"
-    return " → ".join(f"*{step}*" if step in WAITS else _code(step) for step in outcome.steps)
+    steps = " → ".join(f"*{step}*" if step in WAITS else _code(step) for step in outcome.steps)
+    for step in outcome.optional:  # allowed, not required
+        steps += f" → ({_code(step)}: allowed, not required)"
+    return steps
 
 
 def _words(outcome: Outcome) -> str:

@@ -552,19 +552,21 @@ def verify(scenario: Scenario) -> Verified:
     elif scenario.topic.slug == "misdeal":
         found = arisen[-1] if arisen else None
     steps: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
     rule = words = None
     if found is not None:
         outcome = find_situation(found).outcome(scenario.ruleset)
         steps, rule, words = recovery_steps(outcome.steps), outcome.rule, outcome.words
+        optional = outcome.optional
     value = None
     if question.kind == "order":
-        _check_order(scenario, steps, found)
+        _check_order(scenario, steps, found, optional)
     elif question.kind == "fact":
         assert question.fact is not None
         value = FACTS[question.fact][1](hand)
         _check_fact(question, value)
     elif question.choices[0].steps is not None:
-        _check_choices(scenario, steps, found)
+        _check_choices(scenario, steps, found, optional)
     shown = tuple(card.text for card in hand.face_up)
     return Verified(scenario, hand, found, steps, rule, words or (), value, shown)
 
@@ -573,7 +575,15 @@ def _say(steps: tuple[str, ...]) -> str:
     return ", ".join(steps) if steps else "nothing (play goes on)"
 
 
-def _check_order(scenario: Scenario, steps: tuple[str, ...], found: str | None) -> None:
+def _with_optional(steps: tuple[str, ...], optional: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The step lists that are the recovery: the steps, with or without the optional ones that
+    may follow them (a cut after a TDA reshuffle is allowed, not required)."""
+    return {steps, (*steps, *optional)}
+
+
+def _check_order(
+    scenario: Scenario, steps: tuple[str, ...], found: str | None, optional: tuple[str, ...] = ()
+) -> None:
     question = scenario.question
     if found is None:
         raise _fail(
@@ -581,7 +591,7 @@ def _check_order(scenario: Scenario, steps: tuple[str, ...], found: str | None) 
             question.where,
         )
     key = recovery_steps(question.order)
-    if key != steps:
+    if key not in _with_optional(steps, optional):
         raise _fail(
             f"'order' must be the recovery the engine requires under {scenario.ruleset.name} "
             f"for {found}: {_say(steps)}; it is {_say(key)}",
@@ -589,14 +599,17 @@ def _check_order(scenario: Scenario, steps: tuple[str, ...], found: str | None) 
         )
 
 
-def _check_choices(scenario: Scenario, steps: tuple[str, ...], found: str | None) -> None:
+def _check_choices(
+    scenario: Scenario, steps: tuple[str, ...], found: str | None, optional: tuple[str, ...] = ()
+) -> None:
     question = scenario.question
     if found is None:
         raise _fail(
             "choices with 'steps' stand for a recovery: the topic must be a dealer error",
             question.where,
         )
-    matching = [c for c in question.choices if recovery_steps(c.steps or ()) == steps]
+    right = _with_optional(steps, optional)
+    matching = [c for c in question.choices if recovery_steps(c.steps or ()) in right]
     correct = question.correct
     assert correct is not None
     if correct not in matching:
@@ -608,9 +621,10 @@ def _check_choices(scenario: Scenario, steps: tuple[str, ...], found: str | None
         )
     for other in matching:
         if other is not correct:
+            also = f"; {', '.join(optional)} allowed, not required" if optional else ""
             raise _fail(
-                f"this choice is also the engine's recovery ({_say(steps)}) but is not marked "
-                "correct: no two choices may stand for the same steps",
+                f"this choice is also the engine's recovery ({_say(steps)}{also}) but is not "
+                "marked correct: no two choices may stand for the same steps",
                 other.where,
             )
 

@@ -144,9 +144,11 @@ def _expand(
             yield Event(name=EventName.BURN)
     elif step is Macro.WRONG_FIRST:
         yield Event(name=EventName.PITCH, to=choices.wrong_first(hand.order))
-    else:  # SKIP_SEAT: the seat after the one due
+    else:  # SKIP_SEAT: the seat after the one due (two after a button due in the first
+        # round: the button skipped and dealt both cards last is no misdeal under TDA24 35-B)
         order = hand.order
-        yield replace(pitch, to=order[(order.index(hand.seat_to_deal()) + 1) % len(order)])
+        skip = 2 if hand.seat_to_deal() == order[-1] and hand.dealt < len(order) else 1
+        yield replace(pitch, to=order[(order.index(hand.seat_to_deal()) + skip) % len(order)])
 
 
 def ready(hand: Hand, staging: Staging) -> bool:

@@ -504,7 +504,8 @@ def test_rrop_he3_premature_flop_spelled_out_reshuffle_and_cut_then_flop() -> No
 
 def test_tda24_rp5a_premature_flop_spelled_out_shuffle_only_then_flop() -> None:
     done = [*PREMATURE_FLOP, "retrieve", act(3, "check")]
-    assert run([*done, "reshuffle"], TDA, auto=False)["expected_next"] == ["flop"]
+    # RP-5A is silent on a cut: one is allowed, not required (issue 13, item 3)
+    assert run([*done, "reshuffle"], TDA, auto=False)["expected_next"] == ["cut", "flop"]
     explicit = run([*done, "reshuffle", "flop"], TDA, auto=False)
     assert explicit["rejected"] == []
     assert explicit == run([*PREMATURE_FLOP, act(3, "check"), "flop"], TDA)
@@ -716,7 +717,8 @@ def test_tda24_rp5b_premature_turn_spelled_out() -> None:
     assert back["stub"][0] == "Kc"
     done = [*PREMATURE_TURN, "retrieve", *FINISH_FLOP]
     assert run(done, TDA, auto=False)["expected_next"] == ["reshuffle"]
-    assert run([*done, "reshuffle"], TDA, auto=False)["expected_next"] == ["turn"]
+    # RP-5B is silent on a cut: one is allowed, not required (issue 13, item 3)
+    assert run([*done, "reshuffle"], TDA, auto=False)["expected_next"] == ["cut", "turn"]
     tail = [*CHECKS, "burn", "river"]
     explicit = run([*done, "reshuffle", "turn", *tail], TDA, auto=False)
     assert explicit["rejected"] == []

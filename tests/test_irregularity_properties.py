@@ -7,7 +7,8 @@ or a stacked deck) and then sends it, in any order and at any moment:
 
 * correct events: one of ``hand.expected_next()``, with legal arguments (a legal action and a
   legal amount for ``act``, a live seat for the showdown), alone or several in a row;
-* dealer errors: a pitch exposed, boxed or to a random seat (empty seats included), an extra
+* dealer errors: a pitch exposed, boxed or to a random seat (empty seats included) or to the
+  button (two cards in a row on it, TDA24 35-B, or the button skipped and dealt last), an extra
   pitch, an early burn, a premature flop, turn or river, a four-card flop, a flop without its
   burn, a misdirected or extra pitch nobody noticed and the floor's later ``notice``; made
   where the judge rules on them (played on to that moment), or at any moment;
@@ -162,10 +163,17 @@ DEALER_ERRORS = (
     "unnoticed_pitch_to",
     "unnoticed_extra_pitch",
     "notice",
+    "pitch_to_button",
 )
 #: the errors that are meaningful in each state (where the judge has a ruling for them)
 ERRORS_BY_STATE: dict[str, tuple[str, ...]] = {
-    "dealing": ("pitch_exposed", "pitch_boxed", "pitch_to", "unnoticed_pitch_to"),
+    "dealing": (
+        "pitch_exposed",
+        "pitch_boxed",
+        "pitch_to",
+        "unnoticed_pitch_to",
+        "pitch_to_button",
+    ),
     "preflop": (
         "extra_pitch",
         "unnoticed_extra_pitch",
@@ -198,6 +206,7 @@ WHERE_IT_COUNTS: dict[str, tuple[str, ...]] = {
     "four_card_flop": ("flop_deal",),
     "flop_without_burn": ("flop_burn",),
     "notice": ("preflop", "flop", "turn", "river"),
+    "pitch_to_button": ("dealing",),
 }
 #: recovery steps and dealing events sent whether or not they are due
 WRONG_STEPS = (
@@ -531,6 +540,9 @@ class DealerErrorMixtures(RuleBasedStateMachine):
             return self._event("pitch", unnoticed=True)
         if kind == "notice":
             return self._event("notice")
+        if kind == "pitch_to_button":  # the button, whether it is due or not (TDA24 35-B)
+            hand = self.hand
+            return self._event("pitch", to=hand.order[-1] if hand.order else hand.table.button)
         if kind == "early_burn":
             return self._event("burn")
         if kind == "four_card_flop":
@@ -634,6 +646,25 @@ class DealerErrorMixtures(RuleBasedStateMachine):
                 break
             self.send_correct(made)
         self.send(self._event("notice"))
+
+    @rule(rnd=RANDOMS, skipped=st.booleans(), unnoticed=st.booleans())
+    def deal_the_button_two_cards_in_a_row(
+        self, rnd: random.Random, skipped: bool, unnoticed: bool
+    ) -> None:
+        """TDA24 35-B: the button given the first card of the second round too, or skipped in
+        the first round (its card to the first seat) and dealt both cards last."""
+        hand = self.hand
+        self.play_on(rnd, "dealing")
+        if hand.state != "dealing":
+            return
+        target = len(hand.order) - 1 if skipped else len(hand.order)
+        while hand.state == "dealing" and hand.dealt < target:
+            if "pitch" not in hand.expected_next():
+                return
+            self.send_correct(self._event("pitch"))
+        if hand.state == "dealing" and hand.dealt == target:
+            seat = hand.order[0] if skipped else hand.order[-1]
+            self.send(self._event("pitch", to=seat, unnoticed=unnoticed))
 
     @rule(rnd=RANDOMS)
     def make_a_dealer_error(self, rnd: random.Random) -> None:

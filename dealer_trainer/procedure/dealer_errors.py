@@ -123,22 +123,47 @@ def pitch_boxed(hand: Hand, event: Event) -> None:
 
 
 def pitch_misdirected(hand: Hand, event: Event) -> None:
-    """A card to a seat out of turn, or to a seat with no player in the hand: a misdeal."""
+    """A card to a seat out of turn, or to a seat with no player in the hand: a misdeal, but
+    for the button dealt two cards in a row where the ruleset allows it (TDA24 35-B)."""
     seat = event.to
     assert seat is not None
     if seat not in hand.order:
-        hand.table.set_aside.append(hand.table.stub.pop(0))
+        card = hand.table.stub.pop(0)
+        hand.table.set_aside.append(card)
+        if event.unnoticed:  # the card lies at the empty seat; the deal goes on as due
+            hand.stray.append(card)
+            hand.latent.append(("empty_seat", event))
+            return
         hand.dealt += 1
         irregular(hand, "empty_seat", event)
         return
     name = "wrong_first_seat" if hand.dealt == 0 else "missed_seat"
-    if event.unnoticed:  # the deal goes on clockwise from the wrong seat
-        hand.offset = (hand.order.index(seat) - hand.dealt) % len(hand.order)
-        hand.pitch_one(seat)
+    button_last = _button_skipped(hand, seat)
+    if button_last or _button_again(hand, seat):
+        name = "button_two_cards"
+    # the deal goes on clockwise from the wrong seat (the button, skipped, gets the last two)
+    hand.offset = (hand.order.index(seat) - hand.dealt) % len(hand.order)
+    hand.button_last = button_last
+    hand.pitch_one(seat)
+    if event.unnoticed and situation(name).outcome(hand.ruleset).misdeal:
         hand.latent.append((name, event))
         return
-    hand.pitch_one(seat)
     irregular(hand, name, event)
+
+
+def _button_again(hand: Hand, seat: int) -> bool:
+    """The first card of the second round goes to the button, who just had the last card of
+    the first: two cards in a row on the button."""
+    players = len(hand.order)
+    return seat == hand.order[-1] and hand.dealt == players and hand.offset == 0
+
+
+def _button_skipped(hand: Hand, seat: int) -> bool:
+    """The button's first card goes to the first seat instead (three players or more): the
+    deal goes on round the table, and the button gets the last two cards in a row."""
+    players = len(hand.order)
+    due_button = hand.dealt == players - 1 and hand.offset == 0
+    return players > HOLE_CARDS and due_button and seat == hand.order[0]
 
 
 def pitch_extra(hand: Hand, event: Event) -> None:
@@ -180,6 +205,15 @@ def notice_error(hand: Hand, event: Event) -> None:
         name = names[0] if not extra else "extra_card" if extra == 1 else "extra_cards"
         irregular(hand, name, event)
         return
+    if "empty_seat" in names:  # too late for a misdeal: the cards at the empty seat are dead
+        for card in hand.stray:
+            hand.table.set_aside.remove(card)
+            hand.table.muck.append(card)
+        hand.stray.clear()
+        irregular(hand, "late_empty_seat", event)
+        names = [name for name in names if name != "empty_seat"]
+        if not names:
+            return
     if not wrong:
         irregular(hand, "late_wrong_seat", event)
         return

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from inspect import isfunction
 from typing import Any, ClassVar
 
@@ -135,6 +135,8 @@ class Hand:
         self.face_up: list[Card] = []  # hole cards seen in this deal (exposed or boxed), in order
         self.extra = 0
         self.burned: set[str] = set()
+        self.button_last = False  # the button, skipped, gets the deal's last two cards
+        self.stray: list[Card] = []  # cards dealt unnoticed to an empty seat
 
     # --- lifetime: attach to the shared machine, detach when done ------------------------------
 
@@ -159,6 +161,10 @@ class Hand:
             stepping = bool(self.recovery.pending)
             if stepping:  # the recovery under way judges first, with its own rule
                 event, opens = self.recovery.judge(event)
+            elif (optional := self.recovery.may(event.name)) is not None:
+                stepping = True  # a step the recovery just completed allows (not requires)
+                if event.name != optional:
+                    event = replace(event, name=EventName(optional))
             if self._procedure_refuses(event.name, stepping):
                 raise self._out_of_procedure(event)
             self._VERIFY[event.name](self, event)
@@ -166,6 +172,7 @@ class Hand:
             if not events[event.name].trigger(self, event):
                 raise Rejected(f"{event.describe()} cannot happen now", rule=self._step_rule())
             recovery = self.recovery  # read again: a next hand starts with a new one
+            recovery.spend()
             if recovery.pending:
                 if opens:
                     recovery.take(opens)
@@ -200,6 +207,8 @@ class Hand:
             if performed is None:
                 return True
             name = performed
+        elif (optional := self.recovery.may(name)) is not None:
+            name, stepping = optional, True
         return self._procedure_refuses(name, stepping)
 
     def _procedure_refuses(self, name: str, stepping: bool) -> bool:
@@ -244,7 +253,8 @@ class Hand:
             expected = self.recovery.expected(to_act)
             if expected is not None:
                 return expected
-        events = list(EVENTS_BY_STATE[self.state])
+        optional = [] if self.recovery.pending else self.recovery.optional
+        events = [*optional, *EVENTS_BY_STATE[self.state]]
         if "next_hand" in events and len(self._players_with_chips()) < 2:
             events.remove("next_hand")
         if "act" in events and (self.betting is None or self.betting.to_act is None):
@@ -383,14 +393,21 @@ class Hand:
         return betting is not None and (betting.round_complete or betting.betting_over)
 
     def showdown_settled(self, *_: Any) -> bool:
+        """Every live hand is shown or mucked; or one live hand is left with no other claim
+        against it: the last hand standing wins unshown (TDA24 17-B), so the showdown never
+        runs out of live hands (a hand killed later, for a wrong card count, cannot be it).
+        """
         undecided = self._undecided()
-        return not undecided or (len(undecided) == 1 and not self._claimants())
+        if not undecided:
+            return True
+        return len(undecided) == 1 and not set(self._claimants()) - set(undecided)
 
     def _undecided(self) -> list[int]:
+        """The live hands not yet shown or mucked. A seat that declared the board under
+        Robert's Rules still holds its cards: it throws them away next (RRoP-HE 6), and its
+        claim on the board stands once it has (see :meth:`_claimants`)."""
         assert self.betting is not None
         decided = self.shown | self.mucked
-        if self.ruleset.board_claim == "declare":
-            decided |= self.declared
         return [seat for seat in self.betting.live if seat not in decided]
 
     def _claimants(self) -> list[int]:
@@ -456,11 +473,13 @@ class Hand:
         self.dealt = 0
 
     def seat_to_deal(self) -> int:
+        if self.button_last and self.dealt == HOLE_CARDS * len(self.order) - 1:
+            return self.order[-1]  # the button, skipped in the first round, gets two in a row
         return self.order[(self.dealt + self.offset) % len(self.order)]
 
     def pitch_one(self, seat: int | None = None) -> tuple[int, Card]:
         if seat is None:
-            seat = self.order[(self.dealt + self.offset) % len(self.order)]
+            seat = self.seat_to_deal()
         card = self.table.stub.pop(0)
         self.table.holes[seat].append(card)
         self.dealt += 1
@@ -554,8 +573,10 @@ class Hand:
                 if seat in self.shown:
                     cards.extend(self.table.holes[seat])
                 strengths[seat] = hand_strength(cards)
-        else:
-            strengths[self._undecided()[0]] = 0  # the last hand: nobody contests it
+        else:  # the last hand standing: nobody contests it (showdown_settled)
+            last = self._undecided()
+            assert last, "a showdown ends while one live hand is left: it cannot run out"
+            strengths[last[0]] = 0
         pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
         self._forfeited_board_claims(pots, strengths)
         self.pots, self.won = award(pots, strengths, self.order)

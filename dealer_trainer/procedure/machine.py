@@ -93,7 +93,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("pitch", "dealing", None, conditions="card_boxed", after="pitch_boxed",
        error=("boxed_card", "boxed_cards")),
     _t("pitch", "dealing", None, conditions="card_misdirected", after="pitch_misdirected",
-       error=("wrong_first_seat", "missed_seat", "empty_seat")),
+       error=("wrong_first_seat", "missed_seat", "empty_seat", "button_two_cards")),
     _t("pitch", "dealing", None, conditions="card_exposed", after="pitch_exposed",
        error=("exposed_first_cards", "exposed_other_card", "exposed_two_cards")),
     _t("pitch", "dealing", None, after="pitch_card"),
@@ -112,10 +112,11 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t(ADVANCE, list(BETTING_STATES), "hand_over", conditions="one_player_left",
        after="award_to_last_player"),
     # the floor learns of an error the dealer made unnoticed: misdeal, or after substantial
-    # action the rulebook's alternative (RRoP-MD; TDA24 34-A, 36)
+    # action the rulebook's alternative (RRoP-MD, RRoP Dead Hands; TDA24 35-D, 36, 38)
     _t("notice", list(BETTING_STATES), None, conditions="error_unnoticed", after="notice_error",
        floor=True, records=("extra_card", "extra_cards", "wrong_first_seat", "missed_seat",
-                            "late_wrong_seat", "late_wrong_count")),
+                            "late_wrong_seat", "late_wrong_count", "empty_seat",
+                            "button_two_cards", "late_empty_seat")),
     # a burn before the betting is over stays on the table as that street's burn
     _t("burn", ["preflop", "flop", "turn"], None, conditions="burn_not_taken",
        after="burn_early", slip=True),

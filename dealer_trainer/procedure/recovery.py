@@ -83,12 +83,19 @@ def is_step(name: str, due: str) -> bool:
 
 
 class Recoveries:
-    """The recoveries under way in a hand, the first one the one being followed."""
+    """The recoveries under way in a hand, the first one the one being followed.
 
-    __slots__ = ("pending",)
+    A recovery may end with optional steps (:attr:`Outcome.optional`): once its last step is
+    done, the dealer may take them or go on with the procedure. They are :attr:`optional`
+    until the next event the hand accepts, which spends them (:meth:`spend`).
+    """
+
+    __slots__ = ("optional", "pending")
 
     def __init__(self) -> None:
         self.pending: list[Recovery] = []
+        #: the optional steps the dealer may take now (a recovery just completed offers them)
+        self.optional: list[str] = []
 
     # --- what the recovery says (pure) ---------------------------------------------------------
 
@@ -147,6 +154,13 @@ class Recoveries:
             return None
         return due
 
+    def may(self, name: str) -> str | None:
+        """The optional step an event of this name takes now (itself, or the step an alias
+        performs), or None: no recovery is under way and the one just completed allows it."""
+        if self.pending or not self.optional:
+            return None
+        return next((step for step in self.optional if is_step(name, step)), None)
+
     def misdeal_pending(self) -> bool:
         return any(recovery.outcome.misdeal for recovery in self.pending)
 
@@ -172,6 +186,11 @@ class Recoveries:
                 event = replace(event, name=EventName(due))
         return event, taken
 
+    def spend(self) -> None:
+        """An event was accepted: the optional steps offered before it are gone."""
+        if self.optional:
+            self.optional.clear()
+
     def take(self, count: int) -> None:
         """The first ``count`` steps are done."""
         if self.pending:
@@ -184,12 +203,14 @@ class Recoveries:
         while pending:
             if state == "hand_over":
                 pending.clear()
+                self.optional.clear()
                 return
             steps = pending[0].steps
             while steps and _wait_over(steps[0], state, dealt_all):
                 del steps[0]
             if steps:
                 return
+            self.optional = list(pending[0].outcome.optional)  # done: what it allows after
             del pending[0]
 
     def start(self, recovery: Recovery) -> None:

@@ -76,6 +76,9 @@ class Outcome:
     burned: tuple[str, ...] = ()
     #: streets that get a fresh burn although a burn was taken early
     reburn: tuple[str, ...] = ()
+    #: steps the dealer may take once ``steps`` are done, or leave out: allowed, not required
+    #: (TDA 2024 reshuffles the stub and is silent on a cut: a cut is allowed, not required)
+    optional: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,10 +160,14 @@ _PREMATURE_FLOP_WORDS = (
 )
 
 
+#: TDA 2024 reshuffles the stub after a premature card (RP-5A/B/C) and says nothing of a cut
+TDA_CUT_WORDS = "A cut after that reshuffle is allowed, not required: TDA is silent on it."
+
+
 def _tda_premature_street(rule: str, street: str, betting: str, after: str) -> Outcome:
     """TDA's recovery from a turn or river card dealt before the betting ended (RP-5B, RP-5C):
     the card goes back into the stub at once, the burn stays, and once the betting is over
-    the stub is reshuffled and the street dealt with no burn."""
+    the stub is reshuffled (a cut allowed, not required) and the street dealt with no burn."""
     return Outcome(
         rule,
         ("retrieve", WAIT_BETTING, "reshuffle"),
@@ -168,9 +175,11 @@ def _tda_premature_street(rule: str, street: str, betting: str, after: str) -> O
             f"The {street}'s burn card stays; put the turned card back into the stub.",
             f"Let the players finish the {betting} betting.",
             "Reshuffle the whole stub, the early card in it.",
+            TDA_CUT_WORDS,
             f"Deal the {street} without burning a card; {after}.",
         ),
         burned=(street,),
+        optional=("cut",),
     )
 
 
@@ -383,6 +392,30 @@ SITUATIONS: tuple[Situation, ...] = (
         staging=Staging(lead_in=(POST_BLINDS,), make=(PITCH, Event(name=E.PITCH, to=7))),
     ),
     Situation(
+        name="button_two_cards",
+        kind="wrong_seat",
+        title="The button gets two cards in a row (a second card at once, or both last)",
+        decided_by="family",
+        variants=_both(
+            _misdeal("RRoP-MD(f)"),
+            Outcome(
+                "TDA24 35-B",
+                (),
+                (
+                    "No misdeal: the button may be dealt two cards in a row.",
+                    "Go on dealing clockwise to the seats still owed a card; every player ends "
+                    "with two cards and play goes on.",
+                ),
+            ),
+        ),
+        topic="wrong-seat",
+        window=_DEALING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(PITCH, PITCH, PITCH, Event(name=E.PITCH, to=1)),
+        ),
+    ),
+    Situation(
         name="late_wrong_seat",
         kind="wrong_seat",
         title="A deal that began at the wrong seat comes to light after substantial action",
@@ -397,7 +430,7 @@ SITUATIONS: tuple[Situation, ...] = (
                         "Every player has two cards, so the deal stands and play goes on.",
                     ),
                 )
-                for rule in ("RRoP-MD(h)", "TDA24 34-A")
+                for rule in ("RRoP-MD", "TDA24 35-D")
             )
         ),
         topic="wrong-seat",
@@ -423,7 +456,7 @@ SITUATIONS: tuple[Situation, ...] = (
                         "The dealer burns one card per street as usual.",
                     ),
                 )
-                for rule in ("RRoP-MD(e)", "TDA24 36")
+                for rule in ("RRoP Dead Hands", "TDA24 38")
             )
         ),
         topic="wrong-seat",
@@ -431,6 +464,34 @@ SITUATIONS: tuple[Situation, ...] = (
         staging=Staging(
             lead_in=(POST_BLINDS, DEAL),
             make=(UNNOTICED, UNNOTICED, Macro.ALL_BUT_ONE, NOTICE),
+        ),
+    ),
+    Situation(
+        name="late_empty_seat",
+        kind="wrong_seat",
+        title="A card dealt to an empty seat comes to light after substantial action",
+        decided_by="family",
+        variants=_both(
+            *(
+                Outcome(
+                    rule,
+                    (),
+                    (
+                        "Too late for a misdeal: substantial action has taken place.",
+                        "The card at the empty seat belongs to no hand: it is dead and goes to "
+                        "the muck, as the cards of a dead hand do.",
+                        "Every player has two cards, so the deal stands and play goes on, with "
+                        "one burn a street as usual.",
+                    ),
+                )
+                for rule in ("RRoP-MD", "TDA24 35-D")
+            )
+        ),
+        topic="wrong-seat",
+        window=_BETTING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Event(name=E.PITCH, to=7, unnoticed=True), DEAL, Macro.ALL_BUT_ONE, NOTICE),
         ),
     ),
     Situation(
@@ -557,9 +618,11 @@ SITUATIONS: tuple[Situation, ...] = (
                 ("retrieve", WAIT_BETTING, "reshuffle"),
                 (
                     *_PREMATURE_FLOP_WORDS,
+                    TDA_CUT_WORDS,
                     "Deal a new flop without burning a card; the flopped cards never play.",
                 ),
                 burned=("flop",),
+                optional=("cut",),
             ),
         },
         topic="premature-flop",

@@ -104,7 +104,10 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "recut_after_premature_flop",
         "After a premature flop is reshuffled, is the deck cut again?",
-        {True: "yes: shuffle and cut (RRoP-HE 3)", False: "no: shuffle only (TDA24 RP-5A)"},
+        {
+            True: "yes: shuffle and cut (RRoP-HE 3)",
+            False: "not required: shuffle; a cut is allowed (TDA24 RP-5A is silent on it)",
+        },
     ),
     Option(
         "board_claim",

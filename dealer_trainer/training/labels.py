@@ -35,8 +35,7 @@ def label(name: str, hand: Hand) -> str:
         return f"Call for the blinds ({stakes.small_blind} and {stakes.big_blind})"
     if name == "pitch":
         if hand.state == "dealing":
-            order = hand.order
-            return f"Pitch one card, to seat {order[(hand.dealt + hand.offset) % len(order)]}"
+            return f"Pitch one card, to seat {hand.seat_to_deal()}"
         return "Pitch one more hole card"
     if name == "deal":
         if hand.state == "dealing" and hand.dealt:
