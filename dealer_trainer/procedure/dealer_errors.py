@@ -357,6 +357,8 @@ def verify_flash(hand: Hand, event: Event) -> None:
 
 
 def verify_push(hand: Hand, event: Event) -> None:
+    if event.seat not in hand.table.stacks:
+        raise Rejected(f"seat {event.seat} has no player to push a pot to")
     if not hand.pots:
         raise Rejected("there is no pot to push")
 
