@@ -22,7 +22,13 @@ from typing import Any, cast
 from dealer_trainer.betting import Action, Stakes, Structure
 from dealer_trainer.cards import Card, stacked_deck
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.procedure.events import EVENT_ARGS, REQUIRED_ARGS, Event, EventName
+from dealer_trainer.procedure.events import (
+    EVENT_ARGS,
+    FOUL_FINDS,
+    REQUIRED_ARGS,
+    Event,
+    EventName,
+)
 from dealer_trainer.procedure.script import HandScript, TableSpec
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, resolve
 from dealer_trainer.safetext import excerpt
@@ -343,6 +349,14 @@ class _Reader:
         exposed = self.flag(args, "exposed", holder)
         boxed = self.flag(args, "boxed", holder)
         unnoticed = self.flag(args, "unnoticed", holder)
+        dropped = self.flag(args, "dropped", holder)
+        found = args.get("found")
+        if "found" in args and found not in FOUL_FINDS:
+            raise self.fail(
+                f"unknown foul-deck find {excerpt(found)}{_suggest(found, FOUL_FINDS)}",
+                holder,
+                "found",
+            )
         to = None
         if "to" in args:
             to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
@@ -366,6 +380,8 @@ class _Reader:
             to=to,
             card=card,
             unnoticed=unnoticed,
+            dropped=dropped,
+            found=found,
         )
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
@@ -438,11 +454,13 @@ def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
         value = getattr(event, key)
         if value is not None:
             args[key] = value.value if isinstance(value, Action) else value
-    for key in ("exposed", "boxed", "unnoticed"):
+    for key in ("exposed", "boxed", "unnoticed", "dropped"):
         if getattr(event, key):
             args[key] = True
     if event.card is not None:
         args["burn"] = event.card.text
+    if event.found is not None:
+        args["found"] = event.found
     return {str(event.name): args} if args else str(event.name)
 
 

@@ -36,6 +36,9 @@ Item = str | dict[str, dict[str, Any]]
 #: no hand of hold'em at ten seats needs more events than this; a hand still open after it is stuck
 #: the dealer's card moves: out of turn they are dealer errors, not rejected events
 CARD_MOVES = frozenset({"pitch", "burn", "flop", "turn", "river"})
+#: events that are dealer (or player) errors whenever the engine takes them: a killed hand, a
+#: push, a flashed card, a foul or short deck; tests/test_irregularity_properties.py makes them
+FLOOR_ERRORS = frozenset({"kill", "push", "flash", "foul_deck", "short_deck"})
 MAX_EVENTS_PER_HAND = 400
 #: a random (wrong) event is injected before a legal one with probability 1 / INJECT_ONE_IN
 INJECT_ONE_IN = 3
@@ -178,12 +181,13 @@ class Driver:
     # --- a random, possibly wrong, event ----------------------------------------------------
 
     def random_item(self) -> Item:
-        """Any event but the dealer's card moves, with random arguments (seats of the table,
-        folded or not). A card moved at the wrong time is a dealer error the engine accepts as
-        an irregularity: tests/test_irregularity_properties.py mixes those in.
+        """Any event but the dealer's card moves and the floor errors, with random arguments
+        (seats of the table, folded or not). A card moved at the wrong time is a dealer error
+        the engine accepts as an irregularity: tests/test_irregularity_properties.py mixes those
+        in.
         """
         draw = self.data.draw
-        name = draw(st.sampled_from(sorted(set(EVENT_ARGS) - CARD_MOVES)))
+        name = draw(st.sampled_from(sorted(set(EVENT_ARGS) - CARD_MOVES - FLOOR_ERRORS)))
         allowed = EVENT_ARGS[name]
         args: dict[str, Any] = {}
         if "seat" in allowed:

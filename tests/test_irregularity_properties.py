@@ -10,8 +10,11 @@ or a stacked deck) and then sends it, in any order and at any moment:
 * dealer errors: a pitch exposed, boxed or to a random seat (empty seats included) or to the
   button (two cards in a row on it, TDA24 35-B, or the button skipped and dealt last), an extra
   pitch, an early burn, a premature flop, turn or river, a four-card flop, a flop without its
-  burn, a misdirected or extra pitch nobody noticed and the floor's later ``notice``; made
-  where the judge rules on them (played on to that moment), or at any moment;
+  burn, a misdirected or extra pitch nobody noticed and the floor's later ``notice``; two
+  cards stuck together (noticed or not), a card dropped off the table, a card a player
+  flashes, a hand the dealer kills, a pot pushed to a random seat (noticed or not), a foul
+  deck (a joker, a duplicate, another back) and a deck found short; made where the judge rules
+  on them (played on to that moment), or at any moment;
 * wrong recovery steps: retrieve, set_aside, reshuffle, replace, scramble, cut, shuffle, burn,
   turn, ... (and random ``act``\\ s), whether a recovery is under way or not;
 * showdown events: show, declare_board or muck for any seat, at any moment;
@@ -51,6 +54,7 @@ from dealer_trainer.betting import Action
 from dealer_trainer.cards import STANDARD_DECK, Card
 from dealer_trainer.engine import snapshot
 from dealer_trainer.handscript import EVENT_ARGS, Event, HandScript, parse_script
+from dealer_trainer.procedure.events import FOUL_FINDS
 from dealer_trainer.procedure.hand import Hand, Verdict
 from dealer_trainer.procedure.machine import BETTING_STATES
 from dealer_trainer.procedure.rulings import AUTO_STEPS
@@ -164,6 +168,17 @@ DEALER_ERRORS = (
     "unnoticed_extra_pitch",
     "notice",
     "pitch_to_button",
+    # the floor errors: stuck and dropped cards, a flashed card, a killed hand, a wrong push,
+    # a foul deck, a deck found short
+    "stuck_pitch",
+    "unnoticed_stuck_pitch",
+    "dropped_pitch",
+    "flash",
+    "kill",
+    "wrong_push",
+    "unnoticed_push",
+    "foul_deck",
+    "short_deck",
 )
 #: the errors that are meaningful in each state (where the judge has a ruling for them)
 ERRORS_BY_STATE: dict[str, tuple[str, ...]] = {
@@ -173,6 +188,11 @@ ERRORS_BY_STATE: dict[str, tuple[str, ...]] = {
         "pitch_to",
         "unnoticed_pitch_to",
         "pitch_to_button",
+        "stuck_pitch",
+        "unnoticed_stuck_pitch",
+        "dropped_pitch",
+        "flash",
+        "foul_deck",
     ),
     "preflop": (
         "extra_pitch",
@@ -182,15 +202,25 @@ ERRORS_BY_STATE: dict[str, tuple[str, ...]] = {
         "pitch_exposed",
         "pitch_to",
         "notice",
+        "flash",
+        "kill",
+        "foul_deck",
     ),
-    "flop_burn": ("flop_without_burn",),
+    "flop_burn": ("flop_without_burn", "foul_deck"),
     "flop_deal": ("four_card_flop",),
-    "flop": ("early_burn", "premature_turn", "notice"),
-    "turn": ("early_burn", "premature_river", "notice"),
-    "river": ("notice",),
+    "flop": ("early_burn", "premature_turn", "notice", "kill", "flash"),
+    "turn": ("early_burn", "premature_river", "notice", "foul_deck"),
+    "river": ("notice", "kill"),
+    "showdown": ("kill", "foul_deck"),
+    "hand_over": ("wrong_push", "unnoticed_push", "short_deck", "notice"),
 }
 #: the errors nobody notices when they are made (the floor may ``notice`` them later)
-UNNOTICED = ("unnoticed_pitch_to", "unnoticed_extra_pitch")
+UNNOTICED = (
+    "unnoticed_pitch_to",
+    "unnoticed_extra_pitch",
+    "unnoticed_stuck_pitch",
+    "unnoticed_push",
+)
 #: where each dealer error is judged (as an error: elsewhere it is out of procedure)
 WHERE_IT_COUNTS: dict[str, tuple[str, ...]] = {
     "pitch_exposed": ("dealing",),
@@ -207,7 +237,18 @@ WHERE_IT_COUNTS: dict[str, tuple[str, ...]] = {
     "flop_without_burn": ("flop_burn",),
     "notice": ("preflop", "flop", "turn", "river"),
     "pitch_to_button": ("dealing",),
+    "stuck_pitch": ("dealing",),
+    "unnoticed_stuck_pitch": ("dealing",),
+    "dropped_pitch": ("dealing",),
+    "flash": ("dealing", "preflop", "flop", "turn", "river"),
+    "kill": ("preflop", "flop", "turn", "river", "showdown"),
+    "wrong_push": ("hand_over",),
+    "unnoticed_push": ("hand_over",),
+    "foul_deck": ("dealing", "preflop", "flop_burn", "flop", "turn_deal", "river", "showdown"),
+    "short_deck": ("hand_over",),
 }
+#: where the floor's ``notice`` of an unnoticed error is judged
+NOTICE_STATES = (*BETTING_STATES, "hand_over")
 #: recovery steps and dealing events sent whether or not they are due
 WRONG_STEPS = (
     "retrieve",
@@ -227,8 +268,10 @@ WRONG_STEPS = (
     "next_hand",
     "notice",
     "act",
+    "correct_award",
+    "short_deck",
 )
-SHOWDOWN_EVENTS = ("show", "declare_board", "muck")
+SHOWDOWN_EVENTS = ("show", "declare_board", "muck", "kill", "push", "flash")
 #: the states ``play_on_to`` plays a hand on to (where the board's errors can be made)
 GOALS = (
     "preflop",
@@ -242,6 +285,7 @@ GOALS = (
     "river_deal",
     "river",
     "showdown",
+    "hand_over",
 )
 #: the actions a hand played on to a later street prefers (so that it gets there)
 PASSIVE = (Action.CHECK, Action.CALL)
@@ -254,10 +298,10 @@ def _item(event: Event) -> str | dict[str, dict[str, Any]]:
         args["seat"] = event.seat
     if event.action is not None:
         args["action"] = event.action.value
-    for name in ("amount", "at", "cards", "to"):
+    for name in ("amount", "at", "cards", "to", "found"):
         if getattr(event, name) is not None:
             args[name] = getattr(event, name)
-    for flag in ("exposed", "boxed", "unnoticed"):
+    for flag in ("exposed", "boxed", "unnoticed", "dropped"):
         if getattr(event, flag):
             args[flag] = True
     if event.card is not None:
@@ -543,6 +587,18 @@ class DealerErrorMixtures(RuleBasedStateMachine):
         if kind == "pitch_to_button":  # the button, whether it is due or not (TDA24 35-B)
             hand = self.hand
             return self._event("pitch", to=hand.order[-1] if hand.order else hand.table.button)
+        if kind in ("stuck_pitch", "unnoticed_stuck_pitch"):
+            return self._event("pitch", cards=2, unnoticed=kind.startswith("unnoticed"))
+        if kind == "dropped_pitch":
+            return self._event("pitch", dropped=True)
+        if kind in ("flash", "kill", "wrong_push", "unnoticed_push"):
+            seats = list(self.hand.order) or [1]
+            name = {"flash": "flash", "kill": "kill"}.get(kind, "push")
+            return self._event(name, seat=rnd.choice(seats), unnoticed=kind == "unnoticed_push")
+        if kind == "foul_deck":
+            return self._event("foul_deck", found=rnd.choice(FOUL_FINDS))
+        if kind == "short_deck":
+            return self._event("short_deck")
         if kind == "early_burn":
             return self._event("burn")
         if kind == "four_card_flop":
@@ -586,6 +642,8 @@ class DealerErrorMixtures(RuleBasedStateMachine):
                 boxed=_coin(rnd),
                 to=rnd.randint(1, MAX_SEAT) if _coin(rnd) else None,
                 unnoticed=_coin(rnd),
+                dropped=_coin(rnd),
+                cards=rnd.choice([None, None, 1, 2, 3]),
             )
         if name == "act":
             return self._event(
@@ -641,7 +699,7 @@ class DealerErrorMixtures(RuleBasedStateMachine):
         """An error made unnoticed, ``later`` correct events (folds too), then ``notice``."""
         self.error_where_it_counts(rnd, kind)
         for _ in range(later):
-            made = self.correct_event(rnd) if self.hand.state in BETTING_STATES else None
+            made = self.correct_event(rnd) if self.hand.state in NOTICE_STATES else None
             if made is None:
                 break
             self.send_correct(made)

@@ -10,13 +10,16 @@ recovery the ruleset requires to the hand's :class:`~dealer_trainer.procedure.re
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.betting import Action, Street
 from dealer_trainer.cards import Card, shuffle
+from dealer_trainer.errors import Rejected
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.recovery import Irregularity, Recovery
 from dealer_trainer.procedure.rulings import situation
+from dealer_trainer.showdown import Pot, odd_chip_seats
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
@@ -63,7 +66,7 @@ def card_boxed(hand: Hand, event: Event) -> bool:
 
 
 def card_exposed(hand: Hand, event: Event) -> bool:
-    return event.exposed
+    return event.exposed or event.dropped
 
 
 def card_misdirected(hand: Hand, event: Event) -> bool:
@@ -107,8 +110,9 @@ def pitch_exposed(hand: Hand, event: Event) -> None:
         irregular(hand, "exposed_first_cards", event)
     elif hand.exposed > 1:
         irregular(hand, "exposed_two_cards", event)
-    else:
-        irregular(hand, "exposed_other_card", event, cards=[card], seat=seat)
+    else:  # a card dropped off the table is an exposed card (RRoP-IR 12, LA26 123)
+        name = "dropped_card" if event.dropped and not event.exposed else "exposed_other_card"
+        irregular(hand, name, event, cards=[card], seat=seat)
 
 
 def pitch_boxed(hand: Hand, event: Event) -> None:
@@ -263,7 +267,14 @@ def retrieve_cards(hand: Hand, event: Event) -> None:
             back.extend(table.holes[seat])
             table.holes[seat].clear()
         table.stub[:0] = back
-        if hand.actions:  # bets made since the blinds come back (TDA24 35-C)
+        # a hand voided at the showdown (a foul deck) leaves no claim behind
+        hand.shown.clear()
+        hand.mucked.clear()
+        hand.declared.clear()
+        hand.board_players.clear()
+        assert hand.betting is not None
+        if hand.actions or hand.betting.street is not Street.PREFLOP:
+            # bets made since the blinds come back (TDA24 35-C)
             stacks, posted = hand.blinds_posted
             before = {seat: stacks[seat] + posted[seat] for seat in hand.order}
             hand.betting = hand.new_betting(before)
@@ -345,3 +356,168 @@ def flop_too_many(hand: Hand, event: Event) -> None:
 
 def flop_without_burn(hand: Hand, event: Event) -> None:
     _premature(hand, "flop_without_burn", 3, event)
+
+
+# --- the deal, the showdown, the pot and the deck: floor errors (issue 13) -----------------
+
+
+@dataclass(slots=True)
+class Misaward:
+    """A pot pushed to the wrong player: the award as it was due, and whether anyone saw."""
+
+    stacks: dict[int, int]
+    won: dict[int, int]
+    pots: list[Pot]
+    seat: int
+    noticed: bool
+
+
+def verify_kill(hand: Hand, event: Event) -> None:
+    seat = event.seat
+    betting = hand.betting
+    if betting is None or seat not in betting.order or seat in betting.folded:
+        raise Rejected(f"seat {seat} has no live hand to kill")
+    if seat in hand.mucked:
+        raise Rejected(f"seat {seat} has already mucked")
+
+
+def verify_flash(hand: Hand, event: Event) -> None:
+    seat = event.seat
+    betting = hand.betting
+    if betting is None or seat not in betting.order or seat in betting.folded:
+        raise Rejected(f"seat {seat} has no live hand")
+    if seat is not None and not hand.table.holes[seat]:
+        raise Rejected(f"seat {seat} holds no card yet")
+
+
+def verify_push(hand: Hand, event: Event) -> None:
+    if event.seat not in hand.table.stacks:
+        raise Rejected(f"seat {event.seat} has no player to push a pot to")
+    if not hand.pots:
+        raise Rejected("there is no pot to push")
+
+
+def cards_stuck(hand: Hand, event: Event) -> bool:
+    return event.cards == 2
+
+
+def pitch_stuck(hand: Hand, event: Event) -> None:
+    """Two cards stuck together go to the seat due as one: it holds the wrong number of cards
+    (RRoP-MD(e), TDA24 35-A-5)."""
+    seat, _ = hand.pitch_one()
+    hand.table.holes[seat].append(hand.table.stub.pop(0))
+    if event.unnoticed:  # the deal goes on; the floor may notice it later
+        hand.latent.append(("stuck_cards", event))
+        return
+    irregular(hand, "stuck_cards", event)
+
+
+def player_flash(hand: Hand, event: Event) -> None:
+    """A player shows a hole card: no dealer error, the card plays (RRoP-IR 12, TDA24 68)."""
+    irregular(hand, "player_flashed_card", event, seat=event.seat)
+
+
+def hand_tabled(hand: Hand, event: Event) -> bool:
+    return event.seat in hand.shown
+
+
+def kill_tabled_hand(hand: Hand, event: Event) -> None:
+    """A tabled hand pushed into the muck: it cannot be killed, it comes back (TDA24 13-C)."""
+    seat = event.seat
+    assert seat is not None
+    cards = list(hand.table.holes[seat])
+    hand.table.to_muck(seat)
+    irregular(hand, "tabled_hand_killed", event, cards=cards, seat=seat)
+
+
+def retrieve_killed_hand(hand: Hand, event: Event) -> None:
+    """The tabled cards come back out of the muck to their player."""
+    recovery = hand.recovery.pending[0]
+    assert recovery.seat is not None
+    for card in recovery.cards:
+        hand.table.muck.remove(card)
+    hand.table.holes[recovery.seat].extend(recovery.cards)
+
+
+def kill_hand(hand: Hand, event: Event) -> None:
+    """A hand not tabled, killed by the dealer: dead, with no redress (TDA24 65-A)."""
+    seat = event.seat
+    assert seat is not None and hand.betting is not None
+    if hand.state == "showdown":
+        hand.mucked.add(seat)
+    else:
+        hand.betting.kill(seat)
+    hand.table.to_muck(seat)
+    irregular(hand, "hand_killed", event, seat=seat)
+
+
+def foul_deck_found(hand: Hand, event: Event) -> None:
+    """A duplicate card or another back voids the hand; a joker is a scrap of paper, or under
+    TDA a misdeal before substantial action (TDA24 35-A-6, 35-D)."""
+    if event.found == "joker":
+        name = "joker_found_late" if substantial_action(hand) else "joker_found"
+    else:
+        name = "foul_deck_duplicate" if event.found == "duplicate" else "foul_deck_back"
+    irregular(hand, name, event)
+
+
+def deck_found_short(hand: Hand, event: Event) -> None:
+    """Cards missing from the deck do not void the hand: the result stands (LA26 121)."""
+    irregular(hand, "short_deck", event)
+
+
+def push_pot(hand: Hand, event: Event) -> None:
+    """The dealer pushes the pot (each pot the seat is eligible for; else the main pot) to a
+    seat. To the seat that won it: nothing to say. To another: the wrong player was paid."""
+    seat = event.seat
+    assert seat is not None
+    pots = hand.pots
+    moved = [i for i, pot in enumerate(pots) if seat in pot.eligible] or [0]
+    if all(pots[i].winners == (seat,) for i in moved):
+        return
+    if hand.misaward is None:
+        hand.misaward = Misaward(dict(hand.table.stacks), dict(hand.won), list(pots), seat, False)
+    stacks, won = hand.table.stacks, hand.won
+    for i in moved:
+        pot = pots[i]
+        odd = odd_chip_seats(pot.amount, pot.winners) if pot.winners else ()
+        for winner in pot.winners:
+            share = pot.amount // len(pot.winners) + odd.count(winner)
+            stacks[winner] -= share
+            won[winner] -= share
+            if not won[winner]:
+                del won[winner]
+        stacks[seat] += pot.amount
+        won[seat] = won.get(seat, 0) + pot.amount
+        pots[i] = replace(pot, winners=(seat,))
+    if not event.unnoticed:
+        hand.misaward.noticed = True
+        irregular(hand, "wrong_pot_award", event, seat=seat)
+
+
+def push_unnoticed(hand: Hand, *_: Any) -> bool:
+    return hand.misaward is not None and not hand.misaward.noticed
+
+
+def notice_push(hand: Hand, event: Event) -> None:
+    """The wrong push comes to light before the next hand: it is corrected (TDA24 22)."""
+    assert hand.misaward is not None
+    hand.misaward.noticed = True
+    irregular(hand, "wrong_pot_award", event, seat=hand.misaward.seat)
+
+
+def correct_award(hand: Hand, event: Event) -> None:
+    """The chips go back where the award said: to the hand that won."""
+    found = hand.misaward
+    assert found is not None
+    hand.table.stacks.update(found.stacks)
+    hand.won = dict(found.won)
+    hand.pots = list(found.pots)
+    hand.misaward = None
+
+
+def close_disputes(hand: Hand, event: Event) -> None:
+    """The next hand begins: a wrong push nobody saw stands (RRoP-DM 5, TDA24 22)."""
+    found = hand.misaward
+    if found is not None and not found.noticed:
+        irregular(hand, "wrong_pot_award_late", event, seat=found.seat)

@@ -23,6 +23,7 @@ __all__ = [
     "DEALER_EVENTS",
     "EVENT_ARGS",
     "EVENT_WORDS",
+    "FOUL_FINDS",
     "PLAYER_EVENTS",
     "RECOVERY_STEPS",
     "REQUIRED_ARGS",
@@ -60,6 +61,16 @@ class EventName(StrEnum):
     RESHUFFLE = "reshuffle"
     REPLACE = "replace"
     SCRAMBLE = "scramble"
+    PUSH = "push"
+    CORRECT_AWARD = "correct_award"
+    KILL = "kill"
+    FLASH = "flash"
+    FOUL_DECK = "foul_deck"
+    SHORT_DECK = "short_deck"
+
+
+#: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
+FOUL_FINDS = ("joker", "duplicate", "back")
 
 
 class Performer(StrEnum):
@@ -109,7 +120,8 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.SHUFFLE, D, _NO, "nothing", "", "Shuffle the deck"),
     (E.CUT, D, _AUTO, "cut", "at", "Cut the deck"),
     (E.POST_BLINDS, D, _NO, "post_blinds", "", "Have the blinds posted"),
-    (E.PITCH, D, _SCRIPT, "pitch", "exposed boxed to unnoticed", "Pitch the next card"),
+    (E.PITCH, D, _SCRIPT, "pitch", "exposed boxed to unnoticed cards dropped",
+     "Pitch the next card"),
     (E.DEAL, D, _SCRIPT, "deal", "", "Pitch the rest of the round"),
     (E.ACT, P, _SCRIPT, "act", "seat! action! amount", "Wait for the player to act"),
     (E.BURN, D, _SCRIPT, "one_card", "", "Burn a card"),
@@ -131,6 +143,14 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
      "Give the player the next card in place of the face-up one"),
     (E.SCRAMBLE, D, _AUTO, "scramble", "burn",
      "Mix the flop cards face down and take one at random as a burn"),
+    # the pot, a killed hand, a flashed card, a foul deck (see docs/irregularities.md)
+    (E.PUSH, D, _NO, "push", "seat! unnoticed", "Push the pot to a player"),
+    (E.CORRECT_AWARD, D, _AUTO, "nothing", "",
+     "Take the pot back and push it to the hand that won it"),
+    (E.KILL, D, _NO, "kill", "seat!", "Kill a player's hand (push it into the muck)"),
+    (E.FLASH, P, _NO, "flash", "seat!", "Take a player's flashed card"),
+    (E.FOUL_DECK, F, _NO, "nothing", "found!", "Call the floor about a foul deck"),
+    (E.SHORT_DECK, F, _NO, "nothing", "", "Call the floor about a deck found short"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by
@@ -202,6 +222,10 @@ class Event:
     unnoticed: bool = False
     #: performed by the engine under --auto-recover, not written in the script
     auto: bool = False
+    #: a pitched card the dealer drops off the table (an exposed card)
+    dropped: bool = False
+    #: what makes a deck foul (:data:`FOUL_FINDS`): a joker, a duplicate card, another back
+    found: str | None = None
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -216,5 +240,7 @@ class Event:
             f"to seat {self.to}" if self.to is not None else "",
             "unnoticed" * self.unnoticed,
             f"burn {self.card}" if self.card is not None else "",
+            "dropped" * self.dropped,
+            f"found {self.found}" if self.found is not None else "",
         )
         return " ".join([self.name, *(part for part in parts if part)])

@@ -28,7 +28,7 @@ from dealer_trainer.betting import RULE_LIMITS, Action, Betting, Ruling, Street,
 from dealer_trainer.cards import STANDARD_DECK, Card, cut, shuffle
 from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.procedure import dealer_errors
-from dealer_trainer.procedure.dealer_errors import HOLE_CARDS, NO_CHIPS
+from dealer_trainer.procedure.dealer_errors import HOLE_CARDS, NO_CHIPS, Misaward
 from dealer_trainer.procedure.events import VOCABULARY, Event, EventName
 from dealer_trainer.procedure.machine import (
     ADVANCE,
@@ -121,6 +121,7 @@ class Hand:
         self.pots: list[Pot] = []
         self.won: dict[int, int] = {}
         self.awarded = False
+        self.misaward: Misaward | None = None  # a pot pushed to the wrong player
         self.recovery = Recoveries()
         self.new_deal()
 
@@ -309,14 +310,23 @@ class Hand:
             raise Rejected("a hand needs at least two players with chips")
 
     def verify_pitch(self, event: Event) -> None:
-        if event.boxed and event.exposed:
+        if event.boxed and (event.exposed or event.dropped):
             raise Rejected(
                 "a card is either boxed (found face up in the deck) or exposed, not both"
             )
-        if event.to is not None and (event.exposed or event.boxed):
+        if event.to is not None and (event.exposed or event.boxed or event.dropped):
             raise Rejected(
                 "a card dealt to the wrong seat is judged on its own: drop 'to' or the flag"
             )
+        if event.cards is not None:
+            if event.cards not in (1, 2) or self.state != "dealing":
+                raise Rejected(
+                    "a pitch is one card; two stuck together (cards: 2) are judged in the deal"
+                )
+            if event.exposed or event.boxed or event.dropped or event.to is not None:
+                raise Rejected("two cards stuck together are judged on their own: drop the flag")
+            self.table.require(event.cards)
+            return
         self.table.require(1)
 
     def verify_deal(self, event: Event) -> None:

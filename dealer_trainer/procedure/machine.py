@@ -95,7 +95,9 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("pitch", "dealing", None, conditions="card_misdirected", after="pitch_misdirected",
        error=("wrong_first_seat", "missed_seat", "empty_seat", "button_two_cards")),
     _t("pitch", "dealing", None, conditions="card_exposed", after="pitch_exposed",
-       error=("exposed_first_cards", "exposed_other_card", "exposed_two_cards")),
+       error=("exposed_first_cards", "exposed_other_card", "exposed_two_cards", "dropped_card")),
+    _t("pitch", "dealing", None, conditions="cards_stuck", after="pitch_stuck",
+       error=("stuck_cards",)),
     _t("pitch", "dealing", None, after="pitch_card"),
     _t("deal", "dealing", None, after="deal_rest"),
     _t(ADVANCE, "dealing", "preflop", conditions="starting_hands_dealt"),
@@ -104,6 +106,8 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("replace", ["dealing", "preflop"], None, after="replace_card", step=True),
     # a misdeal: every card back, shuffle, cut, and the deal starts again (TDA24 35-C)
     _t("retrieve", DEALING_AND_BETTING, "dealing", conditions="misdeal_called",
+       after="retrieve_cards", step=True),
+    _t("retrieve", [*_STREET_DEALING, "showdown"], "dealing", conditions="misdeal_called",
        after="retrieve_cards", step=True),
     _t("reshuffle", "dealing", None, after="reshuffle_stub", step=True),
     _t("cut", "dealing", None, after="cut_deck", step=True),
@@ -116,7 +120,15 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("notice", list(BETTING_STATES), None, conditions="error_unnoticed", after="notice_error",
        floor=True, records=("extra_card", "extra_cards", "wrong_first_seat", "missed_seat",
                             "late_wrong_seat", "late_wrong_count", "empty_seat",
-                            "button_two_cards", "late_empty_seat")),
+                            "button_two_cards", "late_empty_seat", "stuck_cards")),
+    # a player shows a hole card: it plays (RRoP-IR 12, TDA24 68); the dealer kills a hand
+    # that was not tabled: no redress (RRoP-IR 2, TDA24 65-A)
+    _t("flash", DEALING_AND_BETTING, None, after="player_flash", error=("player_flashed_card",)),
+    _t("kill", list(BETTING_STATES), None, after="kill_hand", error=("hand_killed",)),
+    # a foul deck voids the hand (RRoP-IR 3-4, 8; TDA24 35-A-6, 35-D, 35-E; LA26 115)
+    _t("foul_deck", ["dealing", *BETTING_STATES, *_STREET_DEALING, "showdown"], None,
+       after="foul_deck_found", floor=True,
+       error=("foul_deck_duplicate", "foul_deck_back", "joker_found", "joker_found_late")),
     # a burn before the betting is over stays on the table as that street's burn
     _t("burn", ["preflop", "flop", "turn"], None, conditions="burn_not_taken",
        after="burn_early", slip=True),
@@ -153,9 +165,23 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("show", "showdown", None, after="show_hand", records=("late_wrong_count",)),
     _t("declare_board", "showdown", None, after="record_declaration"),
     _t("muck", "showdown", None, after="muck_hand"),
+    # a tabled hand cannot be killed (RRoP Showdown 2, TDA24 13-C): it is taken back
+    _t("kill", "showdown", None, conditions="hand_tabled", after="kill_tabled_hand",
+       error=("tabled_hand_killed",)),
+    _t("kill", "showdown", None, after="kill_hand", error=("hand_killed",)),
+    _t("retrieve", "showdown", None, after="retrieve_killed_hand", step=True),
     _t(ADVANCE, "showdown", "hand_over", conditions="showdown_settled", after="award_showdown",
        records=("board_not_declared",)),
-    _t("next_hand", "hand_over", "shuffling", after="start_next_hand"),
+    _t("next_hand", "hand_over", "shuffling", after=["close_disputes", "start_next_hand"],
+       records=("wrong_pot_award_late",)),
+    # the pot pushed to the wrong player: corrected until the next hand begins (RRoP-DM 5-6,
+    # TDA24 22); a deck found short after the hand: the result stands (RRoP-IR 10, LA26 121)
+    _t("push", "hand_over", None, after="push_pot", error=("wrong_pot_award",)),
+    _t("notice", "hand_over", None, conditions="push_unnoticed", after="notice_push",
+       floor=True, records=("wrong_pot_award",)),
+    _t("correct_award", "hand_over", None, after="correct_award", step=True),
+    _t("short_deck", "hand_over", None, after="deck_found_short", floor=True,
+       error=("short_deck",)),
 )
 # fmt: on
 

@@ -201,10 +201,10 @@ class Recoveries:
         the hand is over)."""
         pending = self.pending
         while pending:
-            if state == "hand_over":
-                pending.clear()
+            if state == "hand_over" and "hand_over" not in pending[0].situation.window:
+                del pending[0]  # the hand is over: a recovery of its play is moot
                 self.optional.clear()
-                return
+                continue
             steps = pending[0].steps
             while steps and _wait_over(steps[0], state, dealt_all):
                 del steps[0]

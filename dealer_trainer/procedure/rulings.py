@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_trainer.betting import Action
 from dealer_trainer.procedure.events import AUTO_STEPS, SCRIPT_STEPS, STEP_ALIASES, Event, EventName
 from dealer_trainer.procedure.staging import MISDEAL_CARDS, Macro, Staging
 from dealer_trainer.rules.rulesets import Ruleset
@@ -181,6 +182,54 @@ def _tda_premature_street(rule: str, street: str, betting: str, after: str) -> O
         burned=(street,),
         optional=("cut",),
     )
+
+
+# --- the floor's errors of the showdown, the pot and the deck (issue 13) ----------------------
+
+_SHOWN_DOWN: tuple[Event | Macro, ...] = (
+    *_TO_RIVER,
+    Macro.BETTING,
+    *(Event(name=E.SHOW, seat=seat) for seat in (1, 2, 3)),
+)
+#: on the examples' table and deck seat 1 wins the showdown; seat 2 is pushed the pot
+_WRONG_PUSH = Event(name=E.PUSH, seat=2)
+_DEALING_AND_BETTING = _DEALING | _BETTING
+#: the states where a hand is under way and a foul deck voids it
+_HAND_UNDER_WAY = _DEALING_AND_BETTING | frozenset(
+    {"flop_burn", "flop_deal", "turn_burn", "turn_deal", "river_burn", "river_deal", "showdown"}
+)
+_VOID_WORDS = (
+    "Stop the hand: the deck is foul, and the hand is void.",
+    "Every bet comes back to the player who made it; the blinds stay posted for the redeal.",
+    "Take the foul deck out of play; shuffle a good deck and cut it.",
+    "Deal the hand again: the button does not move.",
+)
+_SCRAP_WORDS = (
+    "A joker in a game that does not use one is a scrap of paper, not a card: take it out.",
+    "It is no misdeal: deal on with the next card in its place.",
+    "A player who acted on a hand holding it has a dead hand.",
+)
+
+
+def _void(rule: str) -> Outcome:
+    """A foul deck: the hand is void, every bet back, a new deck (the misdeal's steps)."""
+    return Outcome(rule, MISDEAL_STEPS, _VOID_WORDS, misdeal=True)
+
+
+def _scrap(rule: str) -> Outcome:
+    return Outcome(rule, (), _SCRAP_WORDS)
+
+
+def _stands(rule: str, *words: str) -> Outcome:
+    return Outcome(rule, (), words)
+
+
+_EXPOSED_OTHER_WORDS = (
+    "Finish the deal; the exposed card stays face up in front of the player.",
+    "Give that player the top card of the stub in its place.",
+    "Put the exposed card on the burn pile: it is the flop's burn card.",
+    "Deal the flop with no other burn.",
+)
 
 
 SITUATIONS: tuple[Situation, ...] = (
@@ -742,6 +791,235 @@ SITUATIONS: tuple[Situation, ...] = (
             ),
             # the board is a royal flush: every hand plays it
             deck="2c 3c 4c 5c 6c 7c 8c Ts Js Qs 9c Ks 2d As",
+        ),
+    ),
+    Situation(
+        name="wrong_pot_award",
+        kind="wrong_pot_award",
+        title="The pot is pushed to the wrong player (a misread hand), noticed before the next "
+        "hand",
+        decided_by="family",
+        variants=_both(
+            *(
+                Outcome(
+                    rule,
+                    ("correct_award",),
+                    (
+                        "The next hand has not begun, so the award can still be corrected.",
+                        "Take the chips of the pot back from the player who was pushed them.",
+                        "Push the pot to the hand that won it: cards speak.",
+                    ),
+                )
+                for rule in ("RRoP-DM 6", "TDA24 22")
+            )
+        ),
+        topic="pot-award",
+        window=frozenset({"hand_over"}),
+        staging=Staging(lead_in=_SHOWN_DOWN, make=(_WRONG_PUSH,)),
+    ),
+    Situation(
+        name="wrong_pot_award_late",
+        kind="wrong_pot_award",
+        title="A pot pushed to the wrong player comes to light only after the next hand began",
+        decided_by="family",
+        variants=_both(
+            *(
+                _stands(
+                    rule,
+                    "Too late: a pot can be disputed only until the next hand begins (the "
+                    "first riffle).",
+                    "The award stands as it was pushed.",
+                )
+                for rule in ("RRoP-DM 5", "TDA24 22")
+            )
+        ),
+        topic="pot-award",
+        window=frozenset({"hand_over"}),
+        staging=Staging(
+            lead_in=_SHOWN_DOWN,
+            make=(Event(name=E.PUSH, seat=2, unnoticed=True), Event(name=E.NEXT_HAND)),
+        ),
+    ),
+    Situation(
+        name="tabled_hand_killed",
+        kind="hand_killed",
+        title="The dealer kills a hand that was tabled at the showdown",
+        decided_by="family",
+        variants=_both(
+            *(
+                Outcome(
+                    rule,
+                    ("retrieve",),
+                    (
+                        "A hand turned face up and read cannot be killed: cards speak.",
+                        "Take the tabled cards back out of the muck and put them in front of "
+                        "the player.",
+                        "The hand keeps its claim: award the pot to the best hand.",
+                    ),
+                )
+                for rule in ("RRoP Showdown 2", "TDA24 13-C")
+            )
+        ),
+        topic="killed-hand",
+        window=frozenset({"showdown"}),
+        staging=Staging(
+            lead_in=(*_TO_RIVER, Macro.BETTING, Event(name=E.SHOW, seat=1)),
+            make=(Event(name=E.KILL, seat=1),),
+        ),
+    ),
+    Situation(
+        name="hand_killed",
+        kind="hand_killed",
+        title="The dealer kills a hand that was not tabled",
+        decided_by="family",
+        variants=_both(
+            *(
+                _stands(
+                    rule,
+                    "Players must protect their cards: a hand the dealer kills by mistake is "
+                    "dead, with no redress.",
+                    "The chips it called stay in the pot; only a bet or raise nobody has "
+                    "called yet goes back to it.",
+                )
+                for rule in ("RRoP-IR 2", "TDA24 65-A")
+            )
+        ),
+        topic="killed-hand",
+        window=_BETTING | {"showdown"},
+        staging=Staging(lead_in=(POST_BLINDS, DEAL), make=(Event(name=E.KILL, seat=1),)),
+    ),
+    Situation(
+        name="stuck_cards",
+        kind="stuck_cards",
+        title="Two cards stuck together are pitched to a seat as one during the deal",
+        decided_by="family",
+        variants=_both(
+            *(
+                Outcome(
+                    rule,
+                    MISDEAL_STEPS,
+                    (
+                        "The seat holds the wrong number of cards: that is a misdeal.",
+                        *MISDEAL_WORDS,
+                    ),
+                    misdeal=True,
+                )
+                for rule in ("RRoP-MD(e)", "TDA24 35-A-5")
+            )
+        ),
+        topic="extra-card",
+        window=_DEALING,
+        staging=Staging(lead_in=(POST_BLINDS,), make=(PITCH, Event(name=E.PITCH, cards=2))),
+    ),
+    Situation(
+        name="dropped_card",
+        kind="exposed_hole_card",
+        title="The dealer drops a hole card off the table during the deal (not one of the "
+        "first two)",
+        decided_by="family",
+        variants=_both(
+            *(
+                Outcome(rule, (WAIT_DEAL, "replace"), _EXPOSED_OTHER_WORDS, burned=("flop",))
+                for rule in ("RRoP-IR 12", "LA26 123")
+            )
+        ),
+        topic="exposed-card",
+        window=_DEALING,
+        staging=Staging(
+            lead_in=(POST_BLINDS,),
+            make=(Macro.PITCHES, Event(name=E.PITCH, dropped=True)),
+            follow=(DEAL,),
+            pitches=(MISDEAL_CARDS, 0),
+        ),
+    ),
+    Situation(
+        name="player_flashed_card",
+        kind="player_exposed_card",
+        title="A player flashes a hole card (no dealer error)",
+        decided_by="family",
+        variants=_both(
+            *(
+                _stands(
+                    rule,
+                    "A card a player shows is no dealer error and no misdeal: it plays.",
+                    "Go on with the hand; no card is replaced.",
+                )
+                for rule in ("RRoP-IR 12", "TDA24 68")
+            )
+        ),
+        topic="exposed-card",
+        window=_DEALING_AND_BETTING,
+        staging=Staging(lead_in=(POST_BLINDS, PITCH), make=(Event(name=E.FLASH, seat=2),)),
+    ),
+    Situation(
+        name="foul_deck_duplicate",
+        kind="foul_deck",
+        title="Two cards of the same rank and suit turn up: the deck is foul",
+        decided_by="family",
+        variants=_both(_void("RRoP-IR 4"), _void("TDA24 35-E")),
+        topic="foul-deck",
+        window=_HAND_UNDER_WAY,
+        staging=Staging(
+            lead_in=(*_TO_FLOP, Macro.BETTING),
+            make=(Event(name=E.FOUL_DECK, found="duplicate"),),
+        ),
+    ),
+    Situation(
+        name="foul_deck_back",
+        kind="foul_deck",
+        title="A card with a different back turns up in the hand: the deck is foul",
+        decided_by="family",
+        variants=_both(_void("RRoP-IR 3"), _void("LA26 115")),
+        topic="foul-deck",
+        window=_HAND_UNDER_WAY,
+        staging=Staging(lead_in=(POST_BLINDS, DEAL), make=(Event(name=E.FOUL_DECK, found="back"),)),
+    ),
+    Situation(
+        name="joker_found",
+        kind="foul_deck",
+        title="A joker turns up before substantial action",
+        decided_by="family",
+        variants=_both(_scrap("RRoP-IR 8"), _misdeal("TDA24 35-A-6")),
+        topic="foul-deck",
+        window=_HAND_UNDER_WAY,
+        staging=Staging(
+            lead_in=(POST_BLINDS, PITCH), make=(Event(name=E.FOUL_DECK, found="joker"),)
+        ),
+    ),
+    Situation(
+        name="joker_found_late",
+        kind="foul_deck",
+        title="A joker turns up after substantial action",
+        decided_by="family",
+        variants=_both(_scrap("RRoP-IR 8"), _scrap("TDA24 35-D")),
+        topic="foul-deck",
+        window=_HAND_UNDER_WAY,
+        staging=Staging(lead_in=_TO_FLOP, make=(Event(name=E.FOUL_DECK, found="joker"),)),
+    ),
+    Situation(
+        name="short_deck",
+        kind="short_deck",
+        title="The deck is found a card short after the hand",
+        decided_by="family",
+        variants=_both(
+            *(
+                _stands(
+                    rule,
+                    "Cards missing from the deck do not void a hand: the result stands.",
+                    "Replace the deck before the next hand.",
+                )
+                for rule in ("RRoP-IR 10", "LA26 121")
+            )
+        ),
+        topic="foul-deck",
+        window=frozenset({"hand_over"}),
+        staging=Staging(
+            lead_in=(
+                POST_BLINDS,
+                DEAL,
+                *(Event(name=E.ACT, seat=seat, action=Action.FOLD) for seat in (1, 2)),
+            ),
+            make=(Event(name=E.SHORT_DECK),),
         ),
     ),
 )

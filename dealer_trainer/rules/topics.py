@@ -44,6 +44,13 @@ TOPICS: tuple[Topic, ...] = (
     # a showdown topic: a scenario names ``situation: board_not_declared`` to require the error
     Topic("play-the-board", "Playing the board at the showdown", "procedure"),
     Topic("misdeal", "Misdeals in general: when, and the exact replay", "irregularity"),
+    Topic("pot-award", "A pot pushed to the wrong player, a misread hand", "irregularity"),
+    Topic("killed-hand", "A hand killed by the dealer", "irregularity"),
+    Topic(
+        "foul-deck",
+        "A foul deck: a joker, a duplicate card, another back, a card short",
+        "irregularity",
+    ),
     # the normal procedure
     Topic("pitch-order", "The order of the deal", "procedure"),
     Topic("blinds-button", "Blinds and the button", "procedure"),

@@ -49,6 +49,8 @@ def _retrieve(hand: Hand, recovery: Recovery | None) -> str:
         return "Bring the cards back into the stub"
     if recovery.outcome.misdeal:
         return "Call a misdeal: bring every card dealt back to the deck"
+    if recovery.situation.name == "tabled_hand_killed":
+        return "Take the tabled hand back out of the muck"
     if recovery.situation.kind == "extra_card":
         return "Take the extra card back onto the top of the stub"
     if recovery.cards:
