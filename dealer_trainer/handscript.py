@@ -343,6 +343,7 @@ class _Reader:
         exposed = self.flag(args, "exposed", holder)
         boxed = self.flag(args, "boxed", holder)
         unnoticed = self.flag(args, "unnoticed", holder)
+        mixed = self.flag(args, "mixed", holder)
         to = None
         if "to" in args:
             to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
@@ -366,6 +367,7 @@ class _Reader:
             to=to,
             card=card,
             unnoticed=unnoticed,
+            mixed=mixed,
         )
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
@@ -438,7 +440,7 @@ def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
         value = getattr(event, key)
         if value is not None:
             args[key] = value.value if isinstance(value, Action) else value
-    for key in ("exposed", "boxed", "unnoticed"):
+    for key in ("exposed", "boxed", "unnoticed", "mixed"):
         if getattr(event, key):
             args[key] = True
     if event.card is not None:

@@ -130,6 +130,14 @@ OPTIONS: tuple[Option, ...] = (
             "tda": "until substantial action: two actions, one with chips, or three (TDA24 36)",
         },
     ),
+    Option(
+        "exposed_burn",
+        "The dealer shows a burn card (no rule covers it; the floor decides, TDA24 RP-14)",
+        {
+            "stays": "it stays the street's burn, shown to the whole table; deal on (TDA24 RP-14)",
+            "reburn": "set it aside and burn the next card face down in its place (TDA24 RP-14)",
+        },
+    ),
 )
 
 _OPTION_BY_NAME = {option.name: option for option in OPTIONS}
@@ -150,6 +158,7 @@ class Ruleset:
     board_claim: str = "declare"
     flop_without_burn: str = "reshuffle"
     substantial_action: str = "two_players"
+    exposed_burn: str = "stays"
     source: str | None = field(default=None, compare=False)
 
     @property
