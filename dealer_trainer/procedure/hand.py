@@ -175,6 +175,7 @@ class Hand:
                 if recovery.pending:
                     self._settle()
         except Rejected as refused:
+            self._ruling = None  # an act checked but not taken (no row fired) leaves none behind
             rejection = Rejection(event.index, event.name, refused.reason, refused.rule)
             self.rejected.append(rejection)
             self._log.append((event, rejection))
