@@ -357,6 +357,7 @@ class _Reader:
                 holder,
                 "found",
             )
+        mixed = self.flag(args, "mixed", holder)
         to = None
         if "to" in args:
             to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
@@ -382,6 +383,7 @@ class _Reader:
             unnoticed=unnoticed,
             dropped=dropped,
             found=found,
+            mixed=mixed,
         )
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
@@ -454,7 +456,7 @@ def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
         value = getattr(event, key)
         if value is not None:
             args[key] = value.value if isinstance(value, Action) else value
-    for key in ("exposed", "boxed", "unnoticed", "dropped"):
+    for key in ("exposed", "boxed", "unnoticed", "dropped", "mixed"):
         if getattr(event, key):
             args[key] = True
     if event.card is not None:

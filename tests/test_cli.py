@@ -29,7 +29,8 @@ ERROR_LINE = re.compile(
     r"^dealer-trainer: (?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<msg>.+)$"
 )
 
-#: the complete hand of docs/engine.md, plus one rejected event (a second burn on the river)
+#: the complete hand of docs/engine.md, plus one rejected event (a turn where the river is due;
+#: a second burn there is no longer rejected: it is the dealer error extra_burn, LA26 169)
 HAND = """\
 table: {seats: 3, button: 1, blinds: [1, 2], stacks: 100}
 deck: [Ah, Kc, Qd, As, Kd, Qc, 2c, 7h, 8d, 9s, 3c, Jh, 4d, Th]
@@ -50,7 +51,7 @@ events:
   - act: {seat: 2, action: check}
   - act: {seat: 3, action: check}
   - burn
-  - burn
+  - turn
   - river
   - act: {seat: 2, action: check}
   - act: {seat: 3, action: check}
@@ -58,7 +59,7 @@ events:
   - show: {seat: 3}
 """
 HAND_EVENTS = 22
-HAND_REJECTED = 16  # the second burn
+HAND_REJECTED = 16  # the turn card where the river is due
 
 CONTRACT_KEYS = {
     "state": str,
@@ -259,7 +260,7 @@ def test_replay_json_names_the_rejected_event_with_reason_and_rule(hand_file: Pa
     assert len(result["rejected"]) == 1
     rejected = result["rejected"][0]
     assert rejected["event"] == HAND_REJECTED
-    assert rejected["name"] == "burn"
+    assert rejected["name"] == "turn"
     assert isinstance(rejected["reason"], str) and rejected["reason"]
     assert rejected["rule"] == "RRoP-HEP 7"
 
@@ -277,7 +278,7 @@ def test_replay_lists_each_event_with_its_verdict_then_the_table(hand_file: Path
         assert line.split()[0] == str(number)
         verdict = "REJECTED" if number == HAND_REJECTED else " ok"
         assert verdict in line, line
-    assert "burn" in event_lines[HAND_REJECTED]
+    assert "turn" in event_lines[HAND_REJECTED]
     assert "RRoP-HEP 7" in event_lines[HAND_REJECTED]
     assert "act seat 3 bet 4" in done.stdout
     table = "\n".join(lines[HAND_EVENTS:])

@@ -34,8 +34,9 @@ from dealer_trainer.showdown import build_pots
 Item = str | dict[str, dict[str, Any]]
 
 #: no hand of hold'em at ten seats needs more events than this; a hand still open after it is stuck
-#: the dealer's card moves: out of turn they are dealer errors, not rejected events
-CARD_MOVES = frozenset({"pitch", "burn", "flop", "turn", "river"})
+#: the dealer's card moves: out of turn they are dealer errors, not rejected events (a dropped
+#: stub is a dealer error wherever cards are still to come)
+CARD_MOVES = frozenset({"pitch", "burn", "flop", "turn", "river", "drop_stub"})
 #: events that are dealer (or player) errors whenever the engine takes them: a killed hand, a
 #: push, a flashed card, a foul or short deck; tests/test_irregularity_properties.py makes them
 FLOOR_ERRORS = frozenset({"kill", "push", "flash", "foul_deck", "short_deck"})

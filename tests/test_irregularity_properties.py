@@ -13,8 +13,12 @@ or a stacked deck) and then sends it, in any order and at any moment:
   burn, a misdirected or extra pitch nobody noticed and the floor's later ``notice``; two
   cards stuck together (noticed or not), a card dropped off the table, a card a player
   flashes, a hand the dealer kills, a pot pushed to a random seat (noticed or not), a foul
-  deck (a joker, a duplicate, another back) and a deck found short; made where the judge rules
-  on them (played on to that moment), or at any moment;
+  deck (a joker, a duplicate, another back) and a deck found short; and the
+  board's errors: a burn shown or boxed, a boxed flop, turn or river card, a turn or river
+  turned without its burn or after two burns (noticed, or unnoticed until a ``notice``), a flop
+  without its burn nobody noticed, the button left a card short (the betting begins, then the
+  card comes late or the floor hears of it), a dropped stub (alone or mixed with the muck and
+  burns); made where the judge rules on them (played on to that moment), or at any moment;
 * wrong recovery steps: retrieve, set_aside, reshuffle, replace, scramble, cut, shuffle, burn,
   turn, ... (and random ``act``\\ s), whether a recovery is under way or not;
 * showdown events: show, declare_board or muck for any seat, at any moment;
@@ -179,6 +183,17 @@ DEALER_ERRORS = (
     "unnoticed_push",
     "foul_deck",
     "short_deck",
+    "burn_exposed",
+    "burn_boxed",
+    "board_boxed",
+    "missed_burn",
+    "extra_burn",
+    "unnoticed_flop_without_burn",
+    "unnoticed_missed_burn",
+    "unnoticed_extra_burn",
+    "button_short",
+    "drop_stub",
+    "drop_stub_mixed",
 )
 #: the errors that are meaningful in each state (where the judge has a ruling for them)
 ERRORS_BY_STATE: dict[str, tuple[str, ...]] = {
@@ -193,6 +208,9 @@ ERRORS_BY_STATE: dict[str, tuple[str, ...]] = {
         "dropped_pitch",
         "flash",
         "foul_deck",
+        "button_short",
+        "drop_stub",
+        "notice",
     ),
     "preflop": (
         "extra_pitch",
@@ -205,11 +223,22 @@ ERRORS_BY_STATE: dict[str, tuple[str, ...]] = {
         "flash",
         "kill",
         "foul_deck",
+        "drop_stub_mixed",
     ),
-    "flop_burn": ("flop_without_burn", "foul_deck"),
-    "flop_deal": ("four_card_flop",),
-    "flop": ("early_burn", "premature_turn", "notice", "kill", "flash"),
-    "turn": ("early_burn", "premature_river", "notice", "foul_deck"),
+    "flop_burn": (
+        "flop_without_burn",
+        "foul_deck",
+        "burn_exposed",
+        "burn_boxed",
+        "unnoticed_flop_without_burn",
+    ),
+    "flop_deal": ("four_card_flop", "board_boxed", "drop_stub"),
+    "flop": ("early_burn", "premature_turn", "notice", "kill", "flash", "drop_stub_mixed"),
+    "turn_burn": ("missed_burn", "unnoticed_missed_burn", "burn_exposed", "burn_boxed"),
+    "turn_deal": ("extra_burn", "unnoticed_extra_burn", "board_boxed"),
+    "turn": ("early_burn", "premature_river", "notice", "foul_deck", "drop_stub"),
+    "river_burn": ("missed_burn", "unnoticed_missed_burn", "burn_exposed", "burn_boxed"),
+    "river_deal": ("extra_burn", "unnoticed_extra_burn", "board_boxed", "drop_stub_mixed"),
     "river": ("notice", "kill"),
     "showdown": ("kill", "foul_deck"),
     "hand_over": ("wrong_push", "unnoticed_push", "short_deck", "notice"),
@@ -220,7 +249,15 @@ UNNOTICED = (
     "unnoticed_extra_pitch",
     "unnoticed_stuck_pitch",
     "unnoticed_push",
+    "unnoticed_flop_without_burn",
+    "unnoticed_missed_burn",
+    "unnoticed_extra_burn",
+    "button_short",
 )
+#: the states where a street's burn is due, where its card is due, and where a stub may drop
+_BURNS = ("flop_burn", "turn_burn", "river_burn")
+_DEALS = ("flop_deal", "turn_deal", "river_deal")
+_DROPS = ("dealing", "preflop", "flop", "turn", *_BURNS, *_DEALS)
 #: where each dealer error is judged (as an error: elsewhere it is out of procedure)
 WHERE_IT_COUNTS: dict[str, tuple[str, ...]] = {
     "pitch_exposed": ("dealing",),
@@ -235,7 +272,6 @@ WHERE_IT_COUNTS: dict[str, tuple[str, ...]] = {
     "premature_river": ("turn",),
     "four_card_flop": ("flop_deal",),
     "flop_without_burn": ("flop_burn",),
-    "notice": ("preflop", "flop", "turn", "river"),
     "pitch_to_button": ("dealing",),
     "stuck_pitch": ("dealing",),
     "unnoticed_stuck_pitch": ("dealing",),
@@ -246,9 +282,25 @@ WHERE_IT_COUNTS: dict[str, tuple[str, ...]] = {
     "unnoticed_push": ("hand_over",),
     "foul_deck": ("dealing", "preflop", "flop_burn", "flop", "turn_deal", "river", "showdown"),
     "short_deck": ("hand_over",),
+    "notice": ("dealing", "preflop", "flop", "turn", "river"),
+    "burn_exposed": _BURNS,
+    "burn_boxed": _BURNS,
+    "board_boxed": _DEALS,
+    "missed_burn": ("turn_burn", "river_burn"),
+    "extra_burn": ("turn_deal", "river_deal"),
+    "unnoticed_flop_without_burn": ("flop_burn",),
+    "unnoticed_missed_burn": ("turn_burn", "river_burn"),
+    "unnoticed_extra_burn": ("turn_deal", "river_deal"),
+    "button_short": ("dealing",),
+    "drop_stub": _DROPS,
+    "drop_stub_mixed": _DROPS,
 }
 #: where the floor's ``notice`` of an unnoticed error is judged
 NOTICE_STATES = (*BETTING_STATES, "hand_over")
+#: the card event of each state where a street's burn or card is due
+_STREET_CARD = {"flop_burn": "flop", "turn_burn": "turn", "river_burn": "river"}
+_STREET_CARD.update({deal: card for burn, card in list(_STREET_CARD.items())
+                     for deal in (burn.replace("burn", "deal"),)})  # fmt: skip
 #: recovery steps and dealing events sent whether or not they are due
 WRONG_STEPS = (
     "retrieve",
@@ -270,6 +322,7 @@ WRONG_STEPS = (
     "act",
     "correct_award",
     "short_deck",
+    "drop_stub",
 )
 SHOWDOWN_EVENTS = ("show", "declare_board", "muck", "kill", "push", "flash")
 #: the states ``play_on_to`` plays a hand on to (where the board's errors can be made)
@@ -301,7 +354,7 @@ def _item(event: Event) -> str | dict[str, dict[str, Any]]:
     for name in ("amount", "at", "cards", "to", "found"):
         if getattr(event, name) is not None:
             args[name] = getattr(event, name)
-    for flag in ("exposed", "boxed", "unnoticed", "dropped"):
+    for flag in ("exposed", "boxed", "unnoticed", "dropped", "mixed"):
         if getattr(event, flag):
             args[flag] = True
     if event.card is not None:
@@ -603,6 +656,9 @@ class DealerErrorMixtures(RuleBasedStateMachine):
             return self._event("burn")
         if kind == "four_card_flop":
             return self._event("flop", cards=rnd.choice([4, 4, 4, 5, 10]))
+        board = self.board_error(rnd, kind)
+        if board is not None:
+            return board
         name = {
             "premature_flop": "flop",
             "premature_turn": "turn",
@@ -611,12 +667,43 @@ class DealerErrorMixtures(RuleBasedStateMachine):
         }[kind]
         return self._event(name)
 
+    def board_error(self, rnd: random.Random, kind: str) -> Event | None:
+        """The event of a board error (a burn or street card flagged, a burn missed or
+        doubled, a dropped stub, the betting begun with the button a card short), or None."""
+        card = _STREET_CARD.get(self.hand.state, rnd.choice(["flop", "turn", "river"]))
+        if kind in ("burn_exposed", "burn_boxed"):
+            return self._event("burn", **{kind.removeprefix("burn_"): True})
+        if kind == "board_boxed":
+            return self._event(card, boxed=True)
+        if kind in ("missed_burn", "unnoticed_missed_burn", "unnoticed_flop_without_burn"):
+            return self._event(card, unnoticed=kind.startswith("unnoticed"))
+        if kind in ("extra_burn", "unnoticed_extra_burn"):
+            return self._event("burn", unnoticed=kind.startswith("unnoticed"))
+        if kind in ("drop_stub", "drop_stub_mixed"):
+            return self._event("drop_stub", mixed=kind.endswith("mixed"))
+        if kind == "button_short":
+            betting = self.hand.betting
+            if betting is None or betting.to_act is None:
+                return self._event("act", seat=rnd.randint(1, MAX_SEAT), action=Action.CALL)
+            seat = betting.to_act
+            legal = [action for action in betting.legal_actions(seat) if action in PASSIVE]
+            return self._event("act", seat=seat, action=rnd.choice(legal or [Action.FOLD]))
+        return None
+
     def error_where_it_counts(self, rnd: random.Random, kind: str) -> None:
         """Play on to a moment the error is judged at, a few correct events into it, and
         make the error there.
         """
         goal = rnd.choice(WHERE_IT_COUNTS[kind])
         self.play_on(rnd, goal)
+        if kind == "button_short":  # every card but the button's last one, in order
+            hand = self.hand
+            while (
+                hand.state == goal
+                and hand.dealt < 2 * len(hand.order) - 1
+                and "pitch" in hand.expected_next()
+            ):
+                self.send_correct(self._event("pitch"))
         for _ in range(rnd.randint(0, 4)):
             made = self.correct_event(rnd) if self.hand.state == goal else None
             if made is None:
@@ -645,6 +732,10 @@ class DealerErrorMixtures(RuleBasedStateMachine):
                 dropped=_coin(rnd),
                 cards=rnd.choice([None, None, 1, 2, 3]),
             )
+        if name in ("burn", "flop", "turn", "river") and _coin(rnd):  # flags, right or wrong
+            return self._event(name, exposed=_coin(rnd), boxed=_coin(rnd), unnoticed=_coin(rnd))
+        if name == "drop_stub":
+            return self._event(name, mixed=_coin(rnd))
         if name == "act":
             return self._event(
                 name,
@@ -696,14 +787,17 @@ class DealerErrorMixtures(RuleBasedStateMachine):
     def make_an_unnoticed_error_and_notice_it_later(
         self, rnd: random.Random, kind: str, later: int
     ) -> None:
-        """An error made unnoticed, ``later`` correct events (folds too), then ``notice``."""
+        """An error made unnoticed, ``later`` correct events (folds too), then ``notice`` (or,
+        for the short button, the late card).
+        """
         self.error_where_it_counts(rnd, kind)
         for _ in range(later):
             made = self.correct_event(rnd) if self.hand.state in NOTICE_STATES else None
             if made is None:
                 break
             self.send_correct(made)
-        self.send(self._event("notice"))
+        late = "pitch" if kind == "button_short" and _coin(rnd) else "notice"
+        self.send(self._event(late))
 
     @rule(rnd=RANDOMS, skipped=st.booleans(), unnoticed=st.booleans())
     def deal_the_button_two_cards_in_a_row(

@@ -78,7 +78,7 @@ def no_action_yet(hand: Hand, *_: Any) -> bool:
 
 
 def error_unnoticed(hand: Hand, *_: Any) -> bool:
-    return bool(hand.latent)
+    return bool(hand.latent or hand.slips) or button_short(hand)
 
 
 def misdeal_called(hand: Hand, *_: Any) -> bool:
@@ -189,6 +189,12 @@ def notice_error(hand: Hand, event: Event) -> None:
     """An error made unnoticed comes to light: a misdeal before substantial action; after
     it, the deal stands, and a hand with the wrong number of cards is dead.
     """
+    if hand.slips:  # a board card dealt with a burn missed or doubled (LA26 169; TDA24 39-B)
+        _notice_slips(hand, event)
+    if button_short(hand):  # the button a card short (RRoP-MD(e); TDA24 37)
+        _short_button_ruled(hand, event)
+    if not hand.latent:
+        return
     assert hand.betting is not None
     names = [name for name, _ in hand.latent]
     hand.latent.clear()
@@ -244,7 +250,9 @@ def replace_card(hand: Hand, event: Event) -> None:
     """The player gets the top card of the stub in place of the exposed or boxed card."""
     recovery = hand.recovery.pending[0]
     seat = recovery.seat
-    assert seat is not None
+    if seat is None:  # a board card or a burn (boxed, shown, or turned for a burn)
+        _replace_on_board(hand, recovery)
+        return
     hole = hand.table.holes[seat]
     card = recovery.cards[0]
     hole[hole.index(card)] = hand.table.stub.pop(0)
@@ -284,6 +292,8 @@ def retrieve_cards(hand: Hand, event: Event) -> None:
     for card in recovery.cards:
         if card in table.board:
             table.board.remove(card)
+        elif card in table.burns:  # a second burn card goes back (LA26 169)
+            table.burns.remove(card)
         elif recovery.seat is not None:
             table.holes[recovery.seat].remove(card)
     table.stub[:0] = recovery.cards
@@ -521,3 +531,252 @@ def close_disputes(hand: Hand, event: Event) -> None:
     found = hand.misaward
     if found is not None and not found.noticed:
         irregular(hand, "wrong_pot_award_late", event, seat=found.seat)
+
+
+# --- burn errors on the turn and river (LA26 169), the flop's missed burn noticed late (TDA24
+# 39-B), boxed board cards (RRoP-IR 7; LA26 23), the button a card short (RRoP-MD(e); TDA24
+# 37), an exposed burn (TDA24 RP-14) and a dropped stub (TDA24 RP-4) ----------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Slip:
+    """A board card dealt with its burn missed or doubled, that nobody noticed at the time."""
+
+    #: ``missed_burn``, ``extra_burn`` or ``flop_without_burn``
+    name: str
+    #: the hand's actions when it happened (any action since: the card stands)
+    actions: int
+    #: the card turned where the burn was due, the flop's cards, or the second burn card
+    cards: tuple[Card, ...]
+    #: the place on the board of the street's (first) card
+    at: int
+
+
+#: the situations of a short button
+_SHORT_BUTTON = ("button_short_card", "button_short_acted")
+
+
+def card_face_up(hand: Hand, event: Event) -> bool:
+    return event.boxed or event.exposed
+
+
+def card_unnoticed(hand: Hand, event: Event) -> bool:
+    return event.unnoticed
+
+
+def button_short(hand: Hand, *_: Any) -> bool:
+    """Is the button (the last seat dealt) a card short? During the deal: every card but the
+    button's last one is out, in order. Preflop: the button, still live, still has one card.
+    """
+    if hand.state == "dealing":
+        return (
+            hand.dealt == HOLE_CARDS * len(hand.order) - 1 and hand.offset == 0 and not hand.latent
+        )
+    short = hand.short_button
+    return (
+        short is not None
+        and hand.state == "preflop"
+        and hand.betting is not None
+        and short[0] not in hand.betting.folded
+        and len(hand.table.holes[short[0]]) < HOLE_CARDS
+    )
+
+
+def flop_burn_missed_unplayed(hand: Hand, *_: Any) -> bool:
+    """A flop turned without its burn, unnoticed, with no action on it yet."""
+    return any(
+        slip.name == "flop_without_burn" and slip.actions == hand.actions for slip in hand.slips
+    )
+
+
+def burn_face_up(hand: Hand, event: Event) -> None:
+    """A burn card found face up in the stub (boxed) or shown by the dealer."""
+    card = hand.table.stub.pop(0)
+    hand.table.burns.append(card)
+    if event.exposed:
+        irregular(hand, "exposed_burn", event, cards=[card])
+    else:
+        _boxed_on_board(hand, event, card)
+
+
+def _boxed_on_board(hand: Hand, event: Event, card: Card) -> None:
+    """A boxed card is set aside and replaced; a second one in the hand (the deal's count)
+    voids it."""
+    hand.boxed += 1
+    if hand.boxed > 1:
+        irregular(hand, "boxed_board_cards", event)
+    else:
+        irregular(hand, "boxed_board_card", event, cards=[card])
+
+
+def flop_boxed(hand: Hand, event: Event) -> None:
+    """The flop's first card comes off the stub face up."""
+    hand.deal_flop(event)
+    _boxed_on_board(hand, event, hand.table.board[-3])
+
+
+def turn_boxed(hand: Hand, event: Event) -> None:
+    hand.deal_turn(event)
+    _boxed_on_board(hand, event, hand.table.board[-1])
+
+
+def river_boxed(hand: Hand, event: Event) -> None:
+    hand.deal_river(event)
+    _boxed_on_board(hand, event, hand.table.board[-1])
+
+
+def _without_burn(hand: Hand, event: Event) -> None:
+    """The street's card turned where its burn was due: put right at once, or (unnoticed)
+    judged when the floor hears of it."""
+    card = hand.table.board[-1]
+    if event.unnoticed:
+        at = len(hand.table.board) - 1
+        hand.slips.append(Slip(name="missed_burn", actions=hand.actions, cards=(card,), at=at))
+    else:
+        irregular(hand, "missed_burn", event, cards=[card])
+
+
+def turn_without_burn(hand: Hand, event: Event) -> None:
+    hand.deal_turn(event)
+    _without_burn(hand, event)
+
+
+def river_without_burn(hand: Hand, event: Event) -> None:
+    hand.deal_river(event)
+    _without_burn(hand, event)
+
+
+def burn_twice(hand: Hand, event: Event) -> None:
+    """A second burn for the turn or river."""
+    card = hand.table.stub.pop(0)
+    hand.table.burns.append(card)
+    if event.unnoticed:
+        at = len(hand.table.board)
+        hand.slips.append(Slip(name="extra_burn", actions=hand.actions, cards=(card,), at=at))
+    else:
+        irregular(hand, "extra_burn", event, cards=[card])
+
+
+def flop_unnoticed(hand: Hand, event: Event) -> None:
+    """A flop turned without its burn that nobody notices: it plays on."""
+    hand.deal_flop(event)
+    board = hand.table.board
+    slip = Slip(name="flop_without_burn", actions=hand.actions, cards=tuple(board[-3:]), at=0)
+    hand.slips.append(slip)
+
+
+def notice_flop_without_burn(hand: Hand, event: Event) -> None:
+    """The unburned flop comes to light before any action on it: as if noticed at once."""
+    slip = next(slip for slip in hand.slips if slip.name == "flop_without_burn")
+    hand.slips.remove(slip)
+    assert hand.betting is not None  # the flop's betting never began: it starts again later
+    hand.betting.street, hand.betting.to_act = Street.PREFLOP, None
+    irregular(hand, "flop_without_burn", event, cards=list(slip.cards))
+
+
+def _notice_slips(hand: Hand, event: Event) -> None:
+    """Burns missed or doubled come to light: put right if nobody has acted on the card since
+    (and it is the street being played), else the card stands (LA26 169; TDA24 39-B)."""
+    board = hand.table.board
+    for slip in hand.slips:
+        current = slip.name == "flop_without_burn" or len(board) == slip.at + 1
+        played = slip.actions != hand.actions or not current
+        if slip.name == "missed_burn":
+            name = "missed_burn_late" if played else "missed_burn"
+            irregular(hand, name, event, cards=list(slip.cards))
+        elif slip.name == "extra_burn" and not played:
+            irregular(hand, "extra_burn_turned", event, cards=[*slip.cards, board[slip.at]])
+        elif slip.name == "extra_burn":
+            irregular(hand, "extra_burn_late", event, cards=list(slip.cards))
+        else:
+            irregular(hand, "flop_without_burn_late", event)
+    hand.slips.clear()
+
+
+def _replace_on_board(hand: Hand, recovery: Recovery) -> None:
+    table = hand.table
+    name = recovery.situation.name
+    if name == "missed_burn":  # the card turned was the burn; the next card is the street's
+        card = recovery.cards[0]
+        table.board.remove(card)
+        table.burns.append(card)
+        table.board.append(table.stub.pop(0))
+    elif name == "extra_burn_turned":  # the second burn was the street's card; the card turned
+        burned, turned = recovery.cards  # is the next street's burn
+        table.burns.remove(burned)
+        table.board[table.board.index(turned)] = burned
+        table.stub.insert(0, turned)
+    else:  # a boxed card, or a shown burn burned again: set aside, the next card in its place
+        card = recovery.cards[0]
+        zone = table.board if card in table.board else table.burns
+        zone.remove(card)
+        table.set_aside.append(card)
+        zone.append(table.stub.pop(0))
+
+
+def deal_ended_short(hand: Hand, event: Event) -> None:
+    """The betting starts with the button's last card not dealt: the button is a card short
+    until the card comes (``pitch``) or the floor hears of it (``notice``)."""
+    hand.short_button = (hand.order[-1], len(hand._log))
+    hand.apply_action(event)
+
+
+def notice_button_short(hand: Hand, event: Event) -> None:
+    """The button speaks up at once: it is owed the next card."""
+    hand.short_button = (hand.order[-1], len(hand._log))
+    irregular(hand, "button_short_card", event, seat=hand.order[-1])
+
+
+def _button_acted(hand: Hand) -> bool:
+    """Has the short button checked, called, bet or raised since the deal ended?"""
+    assert hand.short_button is not None
+    seat, start = hand.short_button
+    return any(
+        refused is None
+        and done.name == "act"
+        and done.seat == seat
+        and done.action is not Action.FOLD
+        for done, refused in hand._log[start:]
+    )
+
+
+def _short_button_ruled(hand: Hand, event: Event) -> bool:
+    """Rule on the short button: the card is owed, or (TDA24 37) a button that acted holding
+    too few cards is dead. True when the card is to be given."""
+    assert hand.short_button is not None and hand.betting is not None
+    seat = hand.short_button[0]
+    name = "button_short_acted" if _button_acted(hand) else "button_short_card"
+    irregular(hand, name, event, seat=seat)
+    if "pitch" in situation(name).outcome(hand.ruleset).steps:
+        return True
+    hand.short_button = None
+    hand.betting.kill(seat)
+    hand.table.to_muck(seat)
+    return False
+
+
+def complete_button(hand: Hand, event: Event) -> None:
+    """The button's missing card is pitched to it (after the floor's ruling, or as the
+    dealer sees the error)."""
+    assert hand.short_button is not None
+    seat = hand.short_button[0]
+    pending = hand.recovery.pending
+    ruled = bool(pending) and pending[0].situation.name in _SHORT_BUTTON
+    hand.pitch_one(seat)
+    if not ruled and _short_button_ruled(hand, event):
+        hand.recovery.take(1)  # this very pitch is the step the ruling calls for
+    hand.short_button = None
+
+
+def drop_stub(hand: Hand, event: Event) -> None:
+    """The stub falls and cannot be put back in order; with ``mixed``, into the muck or the
+    burns, whose cards join it (TDA24 RP-4)."""
+    table = hand.table
+    if event.mixed:
+        table.stub.extend(table.muck)
+        table.stub.extend(table.burns)
+        table.muck.clear()
+        table.burns.clear()
+        irregular(hand, "dropped_stub_mixed", event)
+    else:
+        irregular(hand, "dropped_stub", event)

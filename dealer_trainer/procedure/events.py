@@ -61,6 +61,7 @@ class EventName(StrEnum):
     RESHUFFLE = "reshuffle"
     REPLACE = "replace"
     SCRAMBLE = "scramble"
+    DROP_STUB = "drop_stub"
     PUSH = "push"
     CORRECT_AWARD = "correct_award"
     KILL = "kill"
@@ -124,10 +125,12 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
      "Pitch the next card"),
     (E.DEAL, D, _SCRIPT, "deal", "", "Pitch the rest of the round"),
     (E.ACT, P, _SCRIPT, "act", "seat! action! amount", "Wait for the player to act"),
-    (E.BURN, D, _SCRIPT, "one_card", "", "Burn a card"),
-    (E.FLOP, D, _SCRIPT, "flop", "cards", "Turn the flop (three cards)"),
-    (E.TURN, D, _SCRIPT, "one_card", "", "Turn the turn card (the fourth board card)"),
-    (E.RIVER, D, _SCRIPT, "one_card", "", "Turn the river card (the fifth board card)"),
+    (E.BURN, D, _SCRIPT, "one_card", "exposed boxed unnoticed", "Burn a card"),
+    (E.FLOP, D, _SCRIPT, "flop", "cards boxed unnoticed", "Turn the flop (three cards)"),
+    (E.TURN, D, _SCRIPT, "one_card", "boxed unnoticed",
+     "Turn the turn card (the fourth board card)"),
+    (E.RIVER, D, _SCRIPT, "one_card", "boxed unnoticed",
+     "Turn the river card (the fifth board card)"),
     (E.SHOW, P, _NO, "showdown", "seat!", "Have a hand tabled"),
     (E.DECLARE_BOARD, P, _NO, "showdown", "seat!",
      "Take a player's declaration that they play the board"),
@@ -135,12 +138,14 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.NEXT_HAND, D, _NO, "next_hand", "", "Start the next hand (the button moves on)"),
     # the floor learns of an error the dealer made unnoticed (pitch: {unnoticed: true})
     (E.NOTICE, F, _NO, "nothing", "", "Call the floor about an error noticed late"),
+    # the stub falls and cannot be put back in order (mixed: into the muck or the burns)
+    (E.DROP_STUB, D, _NO, "drop_stub", "mixed", "Drop the stub (it cannot be put back in order)"),
     # recovery steps (a recovery calls for them; see docs/irregularities.md)
     (E.RETRIEVE, D, _AUTO, "nothing", "", "Bring the cards dealt back"),
     (E.SET_ASIDE, D, _AUTO, "nothing", "", "Set the premature card aside, out of play for now"),
     (E.RESHUFFLE, D, _AUTO, "nothing", "", "Shuffle the cards in again"),
     (E.REPLACE, D, _AUTO, "one_card", "",
-     "Give the player the next card in place of the face-up one"),
+     "Put the next card in place of the face-up one"),
     (E.SCRAMBLE, D, _AUTO, "scramble", "burn",
      "Mix the flop cards face down and take one at random as a burn"),
     # the pot, a killed hand, a flashed card, a foul deck (see docs/irregularities.md)
@@ -222,6 +227,8 @@ class Event:
     unnoticed: bool = False
     #: performed by the engine under --auto-recover, not written in the script
     auto: bool = False
+    #: drop_stub: the stub fell into the muck or the burns
+    mixed: bool = False
     #: a pitched card the dealer drops off the table (an exposed card)
     dropped: bool = False
     #: what makes a deck foul (:data:`FOUL_FINDS`): a joker, a duplicate card, another back
@@ -240,6 +247,7 @@ class Event:
             f"to seat {self.to}" if self.to is not None else "",
             "unnoticed" * self.unnoticed,
             f"burn {self.card}" if self.card is not None else "",
+            "mixed" * self.mixed,
             "dropped" * self.dropped,
             f"found {self.found}" if self.found is not None else "",
         )

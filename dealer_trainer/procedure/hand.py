@@ -138,6 +138,10 @@ class Hand:
         self.burned: set[str] = set()
         self.button_last = False  # the button, skipped, gets the deal's last two cards
         self.stray: list[Card] = []  # cards dealt unnoticed to an empty seat
+        #: board cards dealt with a burn missed or doubled, unnoticed (LA26 169; TDA24 39-B)
+        self.slips: list[dealer_errors.Slip] = []
+        #: the button dealt a card short: its seat, and where in the log the betting began
+        self.short_button: tuple[int, int] | None = None
 
     # --- lifetime: attach to the shared machine, detach when done ------------------------------
 
@@ -183,6 +187,7 @@ class Hand:
                 if recovery.pending:
                     self._settle()
         except Rejected as refused:
+            self._ruling = None  # an act checked but not taken (no row fired) leaves none behind
             rejection = Rejection(event.index, event.name, refused.reason, refused.rule)
             self.rejected.append(rejection)
             self._log.append((event, rejection))
@@ -340,6 +345,10 @@ class Hand:
 
     def verify_flop(self, event: Event) -> None:
         count = 3 if event.cards is None else event.cards
+        if count != 3 and (event.boxed or event.unnoticed):
+            raise Rejected(f"a flop of {count} cards is judged on its own: drop the other flag")
+        if event.boxed or event.unnoticed or event.exposed:
+            self._verify_flags(event, count)
         if count < 3:
             raise Rejected(f"a flop is three cards, not {count}: turn the rest", rule="RRoP-HEP 3")
         if count > 3 and self.state != "flop_deal":
@@ -351,7 +360,29 @@ class Hand:
 
     def verify_one_card(self, event: Event) -> None:
         """A burn, the turn or the river: one card off the stub."""
+        if event.boxed or event.unnoticed or event.exposed:
+            self._verify_flags(event, 1)
         self.table.require(1)
+
+    def _verify_flags(self, event: Event, count: int) -> None:
+        """A board card or a burn flagged as a dealer error: one flag, where it is judged."""
+        flags = [flag for flag in ("exposed", "boxed", "unnoticed") if getattr(event, flag)]
+        if len(flags) > 1:
+            raise Rejected(f"{event.name}: one of {' or '.join(flags)}, not both")
+        states = _FLAGGED.get((event.name, flags[0]))
+        if states is None:
+            raise Rejected(f"{event.name} cannot be {flags[0]}")
+        if self.state not in states:
+            raise Rejected(
+                f"{event.name} {flags[0]} is judged only where {_FLAGGED_WHERE[flags[0]]}",
+                rule=self._step_rule(),
+            )
+        if event.boxed:  # the boxed card and the one that takes its place
+            self.table.require(count + 1)
+
+    def verify_drop_stub(self, event: Event) -> None:
+        if len(self.table.stub) < 8:
+            raise Rejected("the stub is too short to be shuffled and cut (fewer than 8 cards)")
 
     def verify_scramble(self, event: Event) -> None:
         if event.card is not None and event.card not in self.table.board:
@@ -707,6 +738,25 @@ for _name, _function in vars(dealer_errors).items():
         setattr(Hand, _name, _function)
 
 Hand._VERIFY = {item.name: getattr(Hand, item.verify) for item in VOCABULARY}
+
+#: where a flagged board event is a dealer error the engine judges (elsewhere it is refused)
+_BURNS = frozenset({"flop_burn", "turn_burn", "river_burn"})
+_FLAGGED: dict[tuple[str, str], frozenset[str]] = {
+    ("burn", "exposed"): _BURNS,
+    ("burn", "boxed"): _BURNS,
+    ("burn", "unnoticed"): frozenset({"turn_deal", "river_deal"}),  # a second burn
+    ("flop", "boxed"): frozenset({"flop_deal"}),
+    ("flop", "unnoticed"): frozenset({"flop_burn"}),  # no burn
+    ("turn", "boxed"): frozenset({"turn_deal"}),
+    ("turn", "unnoticed"): frozenset({"turn_burn"}),
+    ("river", "boxed"): frozenset({"river_deal"}),
+    ("river", "unnoticed"): frozenset({"river_burn"}),
+}
+_FLAGGED_WHERE = {
+    "exposed": "a street's burn is due",
+    "boxed": "that card is due",
+    "unnoticed": "it is a burn error (no burn before the card, or a second burn)",
+}
 
 #: per state, the condition functions of its advance rows: the engine fires ``advance`` only
 #: when one of them holds (the machine then picks the row, as the table says)

@@ -83,6 +83,9 @@ def _t(trigger: str, source: str | list[str], dest: str | None, **extra: Any) ->
 # ``floor=True`` a floor ruling; ``slip=True`` a dealer slip that is no error by itself (an
 # early burn stays as the street's burn).
 DEALING_AND_BETTING = ["dealing", *BETTING_STATES]
+#: the situations a burn found face up in the stub or shown by the dealer may be
+_BOXED_BOARD = ("boxed_board_card", "boxed_board_cards")
+_FACE_UP_BURN = (*_BOXED_BOARD, "exposed_burn")
 # fmt: off
 TRANSITIONS: tuple[dict[str, Any], ...] = (
     # --- shuffle, cut, blinds -------------------------------------------------------------------
@@ -100,12 +103,21 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
        error=("stuck_cards",)),
     _t("pitch", "dealing", None, after="pitch_card"),
     _t("deal", "dealing", None, after="deal_rest"),
+    # the betting starts (or the button speaks up) with the button's last card not dealt: the
+    # button is a card short (RRoP-MD(e); TDA24 37)
+    _t("act", "dealing", "preflop", conditions="button_short", after="deal_ended_short",
+       error=("button_short_card", "button_short_acted")),
+    _t("notice", "dealing", "preflop", conditions="button_short", after="notice_button_short",
+       floor=True, records=("button_short_card",)),
     _t(ADVANCE, "dealing", "preflop", conditions="starting_hands_dealt"),
+    _t("pitch", "preflop", None, conditions="button_short", after="complete_button",
+       error=("button_short_card", "button_short_acted")),
     _t("pitch", "preflop", None, conditions="no_action_yet", after="pitch_extra",
        error=("extra_card", "extra_cards")),
-    _t("replace", ["dealing", "preflop"], None, after="replace_card", step=True),
+    _t("replace", ["dealing", "preflop", "flop_deal", "flop", "turn_deal", "turn", "river_deal",
+                   "river"], None, after="replace_card", step=True),
     # a misdeal: every card back, shuffle, cut, and the deal starts again (TDA24 35-C)
-    _t("retrieve", DEALING_AND_BETTING, "dealing", conditions="misdeal_called",
+    _t("retrieve", [*DEALING_AND_BETTING, *_STREET_DEALING], "dealing", conditions="misdeal_called",
        after="retrieve_cards", step=True),
     _t("retrieve", [*_STREET_DEALING, "showdown"], "dealing", conditions="misdeal_called",
        after="retrieve_cards", step=True),
@@ -117,10 +129,17 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
        after="award_to_last_player"),
     # the floor learns of an error the dealer made unnoticed: misdeal, or after substantial
     # action the rulebook's alternative (RRoP-MD, RRoP Dead Hands; TDA24 35-D, 36, 38)
+    # a flop turned without its burn, unnoticed, and noticed before anyone acted on it: the
+    # dealer is back where the flop's burn was due (TDA24 39-B; LA26 168)
+    _t("notice", "flop", "flop_burn", conditions="flop_burn_missed_unplayed",
+       after="notice_flop_without_burn", floor=True, records=("flop_without_burn",)),
     _t("notice", list(BETTING_STATES), None, conditions="error_unnoticed", after="notice_error",
        floor=True, records=("extra_card", "extra_cards", "wrong_first_seat", "missed_seat",
                             "late_wrong_seat", "late_wrong_count", "empty_seat",
-                            "button_two_cards", "late_empty_seat", "stuck_cards")),
+                            "button_two_cards", "late_empty_seat", "stuck_cards",
+                            "missed_burn", "missed_burn_late", "extra_burn_turned",
+                            "extra_burn_late", "flop_without_burn_late", "button_short_card",
+                            "button_short_acted")),
     # a player shows a hole card: it plays (RRoP-IR 12, TDA24 68); the dealer kills a hand
     # that was not tabled: no redress (RRoP-IR 2, TDA24 65-A)
     _t("flash", DEALING_AND_BETTING, None, after="player_flash", error=("player_flashed_card",)),
@@ -134,32 +153,60 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
        after="burn_early", slip=True),
     _t("retrieve", list(BETTING_STATES), None, after="retrieve_cards", step=True),
     _t("set_aside", ["flop", "turn"], None, after="set_aside_cards", step=True),
+    # the stub dropped and disordered: shuffled and cut (TDA24 RP-4)
+    _t("drop_stub", [*DEALING_AND_BETTING[:-1], *_STREET_DEALING], None, after="drop_stub",
+       error=("dropped_stub", "dropped_stub_mixed")),
     # --- the flop (RRoP-HEP 3; RRoP-HE 2-3, TDA24 39, RP-5) -------------------------------------
     _t("flop", "preflop", None, after="premature_flop", error=("premature_flop",)),
     _t(ADVANCE, "preflop", "flop_burn", conditions="betting_done"),
     _t(ADVANCE, "flop_burn", "flop_deal", conditions="burn_on_table"),
+    # a burn card found face up in the stub (boxed) or shown by the dealer (RRoP-IR 7, LA26 23;
+    # TDA24 RP-14)
+    _t("burn", "flop_burn", "flop_deal", conditions="card_face_up", after="burn_face_up",
+       error=_FACE_UP_BURN),
     _t("burn", "flop_burn", "flop_deal", after="burn_card"),
+    # made unnoticed, the flop plays on until the floor hears of it (``notice``)
+    _t("flop", "flop_burn", "flop", conditions="card_unnoticed", after="flop_unnoticed",
+       error=("flop_without_burn_late",)),
     _t("flop", "flop_burn", None, after="flop_without_burn", error=("flop_without_burn",)),
     _t("flop", "flop_deal", None, conditions="too_many_cards", after="flop_too_many",
        error=("flop_too_many_cards", "flop_five_or_more_cards")),
+    _t("flop", "flop_deal", "flop", conditions="card_boxed", after="flop_boxed",
+       error=_BOXED_BOARD),
     _t("flop", "flop_deal", "flop", after="deal_flop"),
-    _t("retrieve", ["flop_burn", "flop_deal"], None, after="retrieve_cards", step=True),
+    _t("retrieve", ["flop_burn", "flop_deal", "turn_deal", "river_deal"], None,
+       after="retrieve_cards", step=True),
     _t("scramble", ["flop_burn", "flop_deal"], "flop", after="scramble_flop", step=True),
     # --- the turn (RRoP-HEP 5; RRoP-HE 4, TDA24 RP-5B) ------------------------------------------
     _t("turn", "flop", None, after="premature_turn", error=("premature_turn",)),
     _t(ADVANCE, "flop", "turn_burn", conditions="betting_done"),
     _t(ADVANCE, "turn_burn", "turn_deal", conditions="burn_on_table"),
+    _t("burn", "turn_burn", "turn_deal", conditions="card_face_up", after="burn_face_up",
+       error=_FACE_UP_BURN),
     _t("burn", "turn_burn", "turn_deal", after="burn_card"),
+    # no burn, or two: put right before any action on the card, else it stands (LA26 169)
+    _t("turn", "turn_burn", "turn", after="turn_without_burn", error=("missed_burn",)),
+    _t("burn", "turn_deal", None, after="burn_twice", error=("extra_burn",)),
+    _t("turn", "turn_deal", "turn", conditions="card_boxed", after="turn_boxed",
+       error=_BOXED_BOARD),
     _t("turn", "turn_deal", "turn", after="deal_turn"),
     # --- the river (RRoP-HEP 7; RRoP-HE 4, TDA24 RP-5C) -----------------------------------------
     _t("river", "turn", None, after="premature_river", error=("premature_river",)),
     _t(ADVANCE, "turn", "river_burn", conditions="betting_done"),
     _t(ADVANCE, "river_burn", "river_deal", conditions="burn_on_table"),
+    _t("burn", "river_burn", "river_deal", conditions="card_face_up", after="burn_face_up",
+       error=_FACE_UP_BURN),
     _t("burn", "river_burn", "river_deal", after="burn_card"),
+    _t("river", "river_burn", "river", after="river_without_burn", error=("missed_burn",)),
+    _t("burn", "river_deal", None, after="burn_twice", error=("extra_burn",)),
+    _t("river", "river_deal", "river", conditions="card_boxed", after="river_boxed",
+       error=_BOXED_BOARD),
     _t("river", "river_deal", "river", after="deal_river"),
     # a premature card goes back into the stub before its street is dealt again
-    _t("reshuffle", [*_STREET_DEALING], None, after="reshuffle_stub", step=True),
-    _t("cut", [*_STREET_DEALING], None, after="cut_deck", step=True),
+    # (and a dropped stub is shuffled and cut where it fell: TDA24 RP-4)
+    _t("reshuffle", [*_STREET_DEALING, *BETTING_STATES[:-1]], None, after="reshuffle_stub",
+       step=True),
+    _t("cut", [*_STREET_DEALING, *BETTING_STATES[:-1]], None, after="cut_deck", step=True),
     # --- showdown (RRoP-HEP 9; RRoP-HE 6, TDA24 12-19) ------------------------------------------
     _t(ADVANCE, "river", "showdown", conditions="betting_done"),
     _t("show", "showdown", None, after="show_hand", records=("late_wrong_count",)),

@@ -157,6 +157,14 @@ OPTIONS: tuple[Option, ...] = (
             True: "no: every hand still in is tabled, main pot and side pots (TDA24 16)",
         },
     ),
+    Option(
+        "exposed_burn",
+        "The dealer shows a burn card (no rule covers it; the floor decides, TDA24 RP-14)",
+        {
+            "stays": "it stays the street's burn, shown to the whole table; deal on (TDA24 RP-14)",
+            "reburn": "set it aside and burn the next card face down in its place (TDA24 RP-14)",
+        },
+    ),
 )
 
 _OPTION_BY_NAME = {option.name: option for option in OPTIONS}
@@ -180,6 +188,7 @@ class Ruleset:
     heads_up_raises: str = "unlimited"
     button: str = "moving"
     all_in_tabled: bool = False
+    exposed_burn: str = "stays"
     source: str | None = field(default=None, compare=False)
 
     @property

@@ -41,6 +41,8 @@ TOPICS: tuple[Topic, ...] = (
     Topic("premature-flop", "The flop turned before betting ends", "irregularity"),
     Topic("premature-turn", "The turn shown before flop betting ends", "irregularity"),
     Topic("premature-river", "The river shown before turn betting ends", "irregularity"),
+    Topic("burn-error", "A burn card missed, doubled or shown", "irregularity"),
+    Topic("dropped-stub", "A dropped or disordered stub", "irregularity"),
     # a showdown topic: a scenario names ``situation: board_not_declared`` to require the error
     Topic("play-the-board", "Playing the board at the showdown", "procedure"),
     Topic("misdeal", "Misdeals in general: when, and the exact replay", "irregularity"),

@@ -77,7 +77,19 @@ def _replace(hand: Hand, recovery: Recovery | None) -> str:
     if recovery is not None and recovery.seat is not None:
         what = "boxed" if recovery.situation.kind == "boxed_card" else "exposed"
         return f"Give seat {recovery.seat} the top card of the stub in place of the {what} card"
+    if recovery is not None and recovery.situation.name in _BOARD_REPLACES:
+        return _BOARD_REPLACES[recovery.situation.name]
     return "Give the player the top card of the stub in place of the face-up card"
+
+
+#: what ``replace`` does on the board, per situation (a burn error, a boxed or shown card)
+_BOARD_REPLACES = {
+    "missed_burn": "Put the card turned on the burns and turn the next card in its place",
+    "extra_burn_turned": "Put the second burn card on the board in place of the card turned, "
+    "and that card back on top of the stub",
+    "boxed_board_card": "Set the boxed card aside and take the next card in its place",
+    "exposed_burn": "Set the shown burn card aside and burn the next card face down",
+}
 
 
 _RECOVERY_LABELS: dict[str, Callable[[Hand, Recovery | None], str]] = {
