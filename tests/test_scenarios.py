@@ -26,6 +26,7 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.scenario import (
     REQUIRED,
     Scenario,
+    find_scenarios,
     load_scenario,
     loads_scenario,
     recovery_steps,
@@ -340,7 +341,8 @@ def test_fact_answer_of_an_odd_shape_is_refused_with_its_place(
 
 # --- the shipped bank ---------------------------------------------------------------------------
 
-SHIPPED = sorted((ROOT / "scenarios").rglob("*.yaml"))
+#: the bank's scenarios (a bank folder may also keep the house ruleset files they name)
+SHIPPED = sorted(find_scenarios([ROOT / "scenarios"]))
 
 
 def _question_kind(path: Path) -> str:

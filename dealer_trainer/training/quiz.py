@@ -112,6 +112,10 @@ def _quick(path: Path) -> Entry | None:
         if len(inside) != 1 or text.count("ruleset") != 1:
             return None  # anywhere else: parse it all
         found["ruleset"] = inside[0]
+    from dealer_trainer.rules.rulesets import BUILTIN  # loaded with the scenarios anyway
+
+    if found.get("ruleset", DEFAULT_RULESET) not in BUILTIN:
+        return None  # a house ruleset file: its name is read from the file
     return Entry(
         found["id"],
         found["topic"],
