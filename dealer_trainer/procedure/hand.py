@@ -24,7 +24,17 @@ from dataclasses import dataclass, replace
 from inspect import isfunction
 from typing import Any, ClassVar
 
-from dealer_trainer.betting import RULE_LIMITS, Action, Betting, Ruling, Street, blind_seats
+from dealer_trainer.betting import (
+    ROBERTS_CITATIONS,
+    RULE_LIMITS,
+    TDA_CITATIONS,
+    Action,
+    Betting,
+    Citations,
+    Ruling,
+    Street,
+    blind_seats,
+)
 from dealer_trainer.cards import STANDARD_DECK, Card, cut, shuffle
 from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.procedure import dealer_errors
@@ -61,6 +71,8 @@ __all__ = ["Hand", "Irregularity", "Rejection", "Verdict"]
 SHOWDOWN_RULE = "RRoP-HEP 9"
 #: per rulebook, the rule a raise refused at the limit cap cites (TDA24 48: capped heads-up too)
 CAP_RULE = {"roberts": RULE_LIMITS, "tda-2024": "TDA24 48"}
+#: per rulebook, the rules the other refusals of a bet size cite (and TDA 54-B's pot count)
+CITATIONS: dict[str, Citations] = {"roberts": ROBERTS_CITATIONS, "tda-2024": TDA_CITATIONS}
 #: once a player is all-in and the betting is over, every hand still in is tabled
 ALL_IN_TABLED_RULE = "TDA24 16"
 
@@ -480,6 +492,7 @@ class Hand:
             blinds=self._blinds_due(self.order),
             heads_up_uncapped=ruleset.heads_up_raises == "unlimited",
             cap_rule=CAP_RULE[ruleset.family],
+            citations=CITATIONS[ruleset.family],
         )
 
     def _blinds_due(self, order: tuple[int, ...]) -> tuple[int | None, int] | None:

@@ -1,0 +1,182 @@
+"""Floor rulings on betting (issue 18): short all-ins in limit, pot-limit with a short blind,
+the citations of refusals, verbal declarations, betting with chips, antes.
+
+Every test plays a stacked-deck hand script through :func:`dealer_trainer.replay` under the
+rulebook it names (both where they agree).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dealer_trainer import replay
+
+BOTH = ("roberts", "tda-2024")
+CITES = {"roberts": "RRoP Betting 6", "tda-2024": "TDA24 47-B"}
+
+
+def hand(table: dict[str, Any], *events: Any, ruleset: str = "roberts") -> dict[str, Any]:
+    """Replay a stacked hand: the blinds, the deal, then ``events``."""
+    return replay(
+        {
+            "table": {**table, "ruleset": ruleset},
+            "deck": ["As", "Kd", "Qh", "Jc", "Ts", "9d", "8h", "7c"],
+            "events": ["post_blinds", "deal", *events],
+        }
+    )
+
+
+def act(seat: int, action: str, amount: int | None = None, **more: Any) -> dict[str, Any]:
+    args: dict[str, Any] = {"seat": seat, "action": action, **more}
+    if amount is not None:
+        args["amount"] = amount
+    return {"act": args}
+
+
+def rejected(result: dict[str, Any]) -> list[tuple[int, str | None]]:
+    return [(item["event"], item["rule"]) for item in result["rejected"]]
+
+
+# -- wrong today 1: several short all-ins in limit -----------------------------------------------
+
+SHORT_ALL_INS = {
+    "seats": {1: 16, 2: 500, 3: 13, 4: 500},
+    "button": 4,
+    "blinds": [5, 10],
+    "structure": "limit",
+    "bets": [10, 20],
+}
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_rrop_betting_6_tda_47b_limit_short_all_ins_reopen_only_from_half_a_bet(
+    ruleset: str,
+) -> None:
+    result = hand(
+        SHORT_ALL_INS,
+        act(3, "all_in"),
+        act(4, "call"),
+        act(1, "all_in"),  # 16: half a bet over the big blind, a full raise for seats yet to act
+        act(2, "call"),
+        act(4, "raise", 26),  # seat 4 called 13 and faces only 3 more
+        ruleset=ruleset,
+    )
+    assert rejected(result) == [(6, CITES[ruleset])]
+    assert result["to_act"] == 4
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_rrop_betting_6_short_all_ins_adding_up_to_half_a_bet_reopen_the_raising(
+    ruleset: str,
+) -> None:
+    table = {**SHORT_ALL_INS, "seats": {1: 19, 2: 500, 3: 13, 4: 500}}
+    result = hand(
+        table,
+        act(3, "all_in"),
+        act(4, "call"),
+        act(1, "all_in"),  # 19: seat 4 now faces 6 more, at least half a bet
+        act(2, "call"),
+        act(4, "raise", 29),
+        ruleset=ruleset,
+    )
+    assert result["rejected"] == []
+
+
+# -- wrong today 2: pot-limit preflop with a short all-in big blind --------------------------------
+
+SHORT_BIG_BLIND = {
+    "seats": {1: 1000, 2: 100, 3: 1000, 4: 1000},
+    "button": 4,
+    "blinds": [100, 200],
+    "structure": "pot-limit",
+}
+
+
+def test_tda24_54b_pot_limit_preflop_counts_a_short_big_blind_as_posted_in_full() -> None:
+    result = hand(SHORT_BIG_BLIND, act(3, "raise", 700), ruleset="tda-2024")
+    assert result["rejected"] == []
+    over = hand(SHORT_BIG_BLIND, act(3, "raise", 701), ruleset="tda-2024")
+    assert rejected(over) == [(2, "TDA24 54-B")]
+
+
+def test_rrop_limits_pot_limit_counts_the_chips_in_the_pot() -> None:
+    result = hand(SHORT_BIG_BLIND, act(3, "raise", 700), ruleset="roberts")
+    assert rejected(result) == [(2, "RRoP limits")]
+    assert hand(SHORT_BIG_BLIND, act(3, "raise", 600))["rejected"] == []
+
+
+def test_tda24_54c_pot_limit_after_the_flop_counts_the_actual_pot() -> None:
+    result = hand(
+        SHORT_BIG_BLIND,
+        act(3, "call"),
+        act(4, "call"),
+        act(1, "call"),
+        "burn",
+        "flop",
+        act(1, "bet", 701),  # the pot: 100 + 3 x 200 = 700
+        ruleset="tda-2024",
+    )
+    assert rejected(result) == [(7, "TDA24 54-C")]
+
+
+# -- wrong today 3: each refusal cites the table's own rulebook -----------------------------------
+
+LIMIT = {"seats": 4, "button": 4, "blinds": [5, 10], "structure": "limit", "bets": [10, 20]}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rule"), [("roberts", "RRoP limits"), ("tda-2024", "TDA24 48")]
+)
+def test_rrop_limits_tda24_48_a_raise_over_the_cap_cites_the_tables_rulebook(
+    ruleset: str, rule: str
+) -> None:
+    result = hand(
+        LIMIT,
+        act(3, "raise", 20),
+        act(4, "raise", 30),
+        act(1, "raise", 40),
+        act(2, "raise", 50),
+        ruleset=ruleset,
+    )
+    assert rejected(result) == [(5, rule)]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rule"), [("roberts", "RRoP limits"), ("tda-2024", "TDA24 54-B")]
+)
+def test_rrop_limits_tda24_54b_the_pot_limit_maximum_cites_the_tables_rulebook(
+    ruleset: str, rule: str
+) -> None:
+    table = {"seats": 4, "button": 4, "blinds": [1, 2], "structure": "pot-limit"}
+    assert rejected(hand(table, act(3, "raise", 8), ruleset=ruleset)) == [(2, rule)]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rule"), [("roberts", "RRoP No-Limit 3"), ("tda-2024", "TDA24 43")]
+)
+def test_rrop_nl3_tda24_43_a_raise_below_the_minimum_cites_the_tables_rulebook(
+    ruleset: str, rule: str
+) -> None:
+    table = {"seats": 4, "button": 4, "blinds": [1, 2]}
+    assert rejected(hand(table, act(3, "raise", 3), ruleset=ruleset)) == [(2, rule)]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rule"), [("roberts", "RRoP No-Limit 3"), ("tda-2024", "TDA24 47-A")]
+)
+def test_rrop_nl3_tda24_47a_a_short_all_in_in_no_limit_cites_the_tables_rulebook(
+    ruleset: str, rule: str
+) -> None:
+    table = {"seats": {1: 200, 2: 200, 3: 200, 4: 5}, "button": 4, "blinds": [1, 2]}
+    result = hand(
+        table,
+        act(3, "raise", 4),
+        act(4, "all_in"),  # 5: one more, less than a full raise
+        act(1, "call"),
+        act(2, "call"),
+        act(3, "raise", 9),
+        ruleset=ruleset,
+    )
+    assert rejected(result) == [(6, rule)]
