@@ -157,12 +157,18 @@ class Stakes:
     small_bet: int = 0  # limit only: the bet size preflop and on the flop
     big_bet: int = 0  # limit only: the bet size on the turn and river
     max_raises: int = 3  # limit only: one bet and this many raises per round
+    #: an ante from every seat, posted before the blinds; dead, not part of any bet
+    ante: int = 0
+    #: a big blind ante: the big blind posts it for the table after its blind (TDA RP-11)
+    big_blind_ante: int = 0
 
     def __post_init__(self) -> None:
         if self.big_blind <= 0 or self.small_blind < 0:
             raise ValueError("the big blind must be positive and the small blind not negative")
         if self.small_bet < 0 or self.big_bet < 0 or self.max_raises < 0:
             raise ValueError("bet sizes and the raise cap cannot be negative")
+        if self.ante < 0 or self.big_blind_ante < 0:
+            raise ValueError("an ante cannot be negative")
 
     def bet_size(self, street: Street) -> int:
         """The limit bet size on ``street`` (the small bet preflop and on the flop)."""
@@ -222,10 +228,12 @@ class Betting:
         "_raises",
         "_size",
         "all_in",
+        "antes",
         "bets",
         "blinds",
         "contributed",
         "current_bet",
+        "dead",
         "folded",
         "last_aggressor",
         "order",
@@ -273,6 +281,10 @@ class Betting:
         self.contributed: dict[int, int] = dict.fromkeys(self.order, 0)
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
+        #: each seat's ante (in ``contributed`` too, never in ``bets``: it is not live)
+        self.antes: dict[int, int] = {}
+        #: the big blind ante: dead money in the main pot, which every live hand can win
+        self.dead = 0
         self.street = Street.PREFLOP
         self.current_bet = 0
         self.to_act: int | None = None
@@ -324,8 +336,8 @@ class Betting:
 
     @property
     def pot(self) -> int:
-        """All chips put in during the hand, this round's bets included."""
-        return sum(self.contributed.values())
+        """All chips put in during the hand, this round's bets and the antes included."""
+        return sum(self.contributed.values()) + self.dead
 
     # -- the flow of the hand ---------------------------------------------------------------
 
@@ -334,6 +346,11 @@ class Betting:
 
         Heads-up the button posts the small blind. A short stack posts what it has, all-in. A
         dead small blind is not posted.
+
+        Antes first (``Stakes.ante``): every seat antes before the blinds, so a short stack's
+        chips go to its ante first and what is left to its blind. A big blind ante
+        (``Stakes.big_blind_ante``) comes after the big blind: a short big blind posts its blind
+        first (TDA RP-11, big-blind-first). Ante chips are dead: in the pot, in no bet.
         """
         if self._posted:
             raise IllegalAction(
@@ -341,12 +358,17 @@ class Betting:
             )
         small, big = self.blinds
         posted: list[tuple[int, int]] = []
+        if self.stakes.ante:
+            for seat in self.order:
+                self._ante(seat, self.stakes.ante)
         for seat, blind in ((small, self.stakes.small_blind), (big, self.stakes.big_blind)):
-            if seat is None:
+            if seat is None or not self.stacks[seat]:  # no blind from a seat all-in on its ante
                 continue
             amount = min(blind, self.stacks[seat])
             self._put(seat, amount)
             posted.append((seat, amount))
+        if self.stakes.big_blind_ante and self.stacks[big]:
+            self.dead = self._ante(big, self.stakes.big_blind_ante, dead=True)
         self.current_bet = self.stakes.big_blind
         self._level = self.stakes.big_blind
         self._raises = 1  # in limit the big blind is the round's bet
@@ -485,6 +507,19 @@ class Betting:
         if stack == 0:
             self.all_in.add(seat)
             self._n_active -= 1
+
+    def _ante(self, seat: int, ante: int, *, dead: bool = False) -> int:
+        """Take ``seat``'s ante (what it has, if short); a big blind ante is ``dead``: in the pot
+        for every live hand, so not in the seat's ``contributed``. Return the chips taken."""
+        amount = min(ante, self.stacks[seat])
+        self.stacks[seat] -= amount
+        self.antes[seat] = self.antes.get(seat, 0) + amount
+        if not dead:
+            self.contributed[seat] += amount
+        if not self.stacks[seat]:
+            self.all_in.add(seat)
+            self._n_active -= 1
+        return amount
 
     def _next_after(self, index: int) -> int | None:
         """The next seat clockwise after ``order[index]`` that still has to act, or None."""

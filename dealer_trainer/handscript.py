@@ -62,7 +62,17 @@ _SEAT = frozenset({"seat"})
 #: the events that name a seat (and an action) and nothing else, as most of a script does
 _SEATED = {"act": _SEAT_AND_ACTION, "show": _SEAT, "muck": _SEAT, "declare_board": _SEAT}
 _TOP_KEYS = ("table", "deck", "seed", "events")
-_TABLE_KEYS = ("seats", "button", "blinds", "structure", "stacks", "bets", "ruleset")
+_TABLE_KEYS = (
+    "seats",
+    "button",
+    "blinds",
+    "structure",
+    "stacks",
+    "bets",
+    "ruleset",
+    "ante",
+    "big_blind_ante",
+)
 
 
 def _suggest(word: object, options: tuple[str, ...] | frozenset[str]) -> str:
@@ -214,7 +224,13 @@ class _Reader:
         elif structure is Structure.LIMIT:
             small_bet, big_bet = big, 2 * big
         ruleset = self.ruleset(spec)
-        stakes = Stakes(structure, small, big, small_bet, big_bet)
+        ante = self.integer(spec.get("ante", 0), "'ante'", spec, "ante", low=0)
+        big_blind_ante = self.integer(
+            spec.get("big_blind_ante", 0), "'big_blind_ante'", spec, "big_blind_ante", low=0
+        )
+        stakes = Stakes(
+            structure, small, big, small_bet, big_bet, ante=ante, big_blind_ante=big_blind_ante
+        )
         return TableSpec(tuple(sorted(stacks.items())), button, stakes, ruleset)
 
     def ruleset(self, spec: dict[Any, Any]) -> Ruleset:

@@ -180,3 +180,115 @@ def test_rrop_nl3_tda24_47a_a_short_all_in_in_no_limit_cites_the_tables_rulebook
         ruleset=ruleset,
     )
     assert rejected(result) == [(6, rule)]
+
+
+# -- antes and the big blind ante --------------------------------------------------------------
+
+
+def seats_chips(result: dict[str, Any]) -> dict[int, int]:
+    return {int(seat): info["chips"] for seat, info in result["seats"].items()}
+
+
+def pots(result: dict[str, Any]) -> list[tuple[int, list[int]]]:
+    return [(pot["amount"], pot["eligible"]) for pot in result["pots"]]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_rrop_bld_2_antes_are_posted_before_the_deal_and_are_not_live(ruleset: str) -> None:
+    table = {"seats": 3, "button": 3, "blinds": [1, 2], "ante": 5, "stacks": 100}
+    result = hand(table, ruleset=ruleset)
+    assert seats_chips(result) == {1: 94, 2: 93, 3: 95}
+    assert pots(result) == [(18, [1, 2, 3])]
+    # the big blind's bet is its blind only: a call is 2, and its option stands
+    called = hand(table, act(3, "call", 2), act(1, "call", 2), ruleset=ruleset)
+    assert called["rejected"] == [] and called["to_act"] == 2
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_rrop_bld_2_a_short_stack_antes_first_then_posts_what_is_left_as_its_blind(
+    ruleset: str,
+) -> None:
+    table = {"seats": {1: 7, 2: 100, 3: 100}, "button": 3, "blinds": [5, 10], "ante": 5}
+    result = hand(table, act(3, "call"), act(2, "check"), ruleset=ruleset)
+    assert seats_chips(result)[1] == 0  # ante 5, then 2 of its small blind, all-in
+    assert pots(result) == [(21, [1, 2, 3]), (16, [2, 3])]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_rp11_big_blind_ante_is_posted_by_the_big_blind_for_the_table(
+    ruleset: str,
+) -> None:
+    table = {"seats": 3, "button": 3, "blinds": [100, 200], "big_blind_ante": 200}
+    result = hand({**table, "stacks": 1000}, ruleset=ruleset)
+    assert seats_chips(result) == {1: 900, 2: 600, 3: 1000}
+    assert pots(result) == [(500, [1, 2, 3])]
+    # dead money is not live: seat 3 calls 200, the small blind completes, the BB has its option
+    called = hand({**table, "stacks": 1000}, act(3, "call", 200), act(1, "call", 200))
+    assert called["to_act"] == 2
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_rp11_a_short_big_blind_posts_its_blind_before_the_big_blind_ante(
+    ruleset: str,
+) -> None:
+    table = {
+        "seats": {1: 1000, 2: 250, 3: 1000},
+        "button": 3,
+        "blinds": [100, 200],
+        "big_blind_ante": 200,
+    }
+    result = hand(table, ruleset=ruleset)
+    assert seats_chips(result)[2] == 0  # 200 blind first, the ante only 50
+    assert pots(result) == [(350, [1, 2, 3])]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_rp11_the_big_blind_ante_is_in_the_main_pot_every_live_hand_can_win(
+    ruleset: str,
+) -> None:
+    # seat 1 (small blind) is all-in for 150; seats 2 and 3 play on: the ante of 200 is dead
+    # money in the main pot, which seat 1 can win, not a side pot
+    table = {
+        "seats": {1: 150, 2: 2000, 3: 2000},
+        "button": 3,
+        "blinds": [100, 200],
+        "big_blind_ante": 200,
+    }
+    result = hand(
+        table,
+        act(3, "raise", 600),
+        act(1, "all_in"),
+        act(2, "call"),
+        ruleset=ruleset,
+    )
+    assert pots(result) == [(650, [1, 2, 3]), (900, [2, 3])]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_rrop_bet_7_antes_build_side_pots_by_what_each_seat_put_in(ruleset: str) -> None:
+    # seat 3 is all-in on its ante: it can win 4 from each of the others, no more
+    table = {"seats": {1: 100, 2: 100, 3: 4}, "button": 3, "blinds": [5, 10], "ante": 5}
+    result = hand(
+        table,
+        act(1, "call"),
+        act(2, "check"),
+        "burn",
+        "flop",
+        act(1, "check"),
+        act(2, "check"),
+        "burn",
+        "turn",
+        act(1, "check"),
+        act(2, "check"),
+        "burn",
+        "river",
+        act(1, "check"),
+        act(2, "check"),
+        {"show": {"seat": 1}},
+        {"show": {"seat": 2}},
+        {"show": {"seat": 3}},
+        ruleset=ruleset,
+    )
+    assert result["hand_over"] and result["rejected"] == []
+    assert pots(result) == [(12, [1, 2, 3]), (22, [1, 2])]
+    assert sum(seats_chips(result).values()) == 204

@@ -523,7 +523,10 @@ class Hand:
             assert small is not None
             self.table.blinds = (small, big)
         self.betting.post_blinds()
-        self.blinds_posted = (dict(self.betting.stacks), dict(self.betting.contributed))
+        posted = dict(self.betting.contributed)  # the antes too; a misdeal redeals them
+        if self.betting.dead:  # the big blind ante, dead money, is the big blind's chips
+            posted[self.betting.blinds[1]] += self.betting.dead
+        self.blinds_posted = (dict(self.betting.stacks), posted)
         self.dealt = 0
 
     def seat_to_deal(self) -> int:
@@ -606,7 +609,9 @@ class Hand:
     def award_to_last_player(self, *_: Any) -> None:
         """Everyone else folded: the last live seat takes every pot, unshown."""
         assert self.betting is not None
-        pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        pots, uncalled = build_pots(
+            self.betting.contributed, self.betting.folded, self.order, self.betting.dead
+        )
         self.pots, self.won = award_uncontested(pots, uncalled, self.betting.live[0])
         self._pay(uncalled)
 
@@ -631,7 +636,9 @@ class Hand:
             last = self._undecided()
             assert last, "a showdown ends while one live hand is left: it cannot run out"
             strengths[last[0]] = 0
-        pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        pots, uncalled = build_pots(
+            self.betting.contributed, self.betting.folded, self.order, self.betting.dead
+        )
         self._forfeited_board_claims(pots, strengths)
         self.pots, self.won = award(pots, strengths, self.order)
         self._pay(uncalled)
@@ -693,7 +700,9 @@ class Hand:
             return self.pots
         if self.betting is None:
             return []
-        built, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        built, uncalled = build_pots(
+            self.betting.contributed, self.betting.folded, self.order, self.betting.dead
+        )
         # mid-round, a call not yet made splits the chips in layers: only an all-in player's
         # stake makes a side pot, so the other layers are still one pot
         all_in = self.betting.all_in
@@ -729,7 +738,7 @@ class Hand:
             return []
         pots: list[Pot] = []
         if betting.all_in:
-            pots, _ = build_pots(betting.contributed, betting.folded, self.order)
+            pots, _ = build_pots(betting.contributed, betting.folded, self.order, betting.dead)
         return showdown_order(betting.live, betting.last_aggressor, self.order, pots)
 
     def audit(self) -> None:
