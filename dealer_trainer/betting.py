@@ -359,8 +359,8 @@ class Betting:
         small, big = self.blinds
         posted: list[tuple[int, int]] = []
         if self.stakes.ante:
-            for seat in self.order:
-                self._ante(seat, self.stakes.ante)
+            for anteing in self.order:
+                self._ante(anteing, self.stakes.ante)
         for seat, blind in ((small, self.stakes.small_blind), (big, self.stakes.big_blind)):
             if seat is None or not self.stacks[seat]:  # no blind from a seat all-in on its ante
                 continue

@@ -292,3 +292,130 @@ def test_rrop_bet_7_antes_build_side_pots_by_what_each_seat_put_in(ruleset: str)
     assert result["hand_over"] and result["rejected"] == []
     assert pots(result) == [(12, [1, 2, 3]), (22, [1, 2])]
     assert sum(seats_chips(result).values()) == 204
+
+
+# -- verbal declarations and betting with chips -------------------------------------------------
+
+NL = {"seats": 4, "button": 4, "blinds": [250, 500], "stacks": 20000}
+OPEN = act(3, "raise", 1100)  # seat 3 opens to 1100 (a raise of 600); seat 4 is next
+
+
+def ruled(result: dict[str, Any]) -> list[tuple[str, int | None, str]]:
+    assert result["rejected"] == []
+    return [(r["action"], r["amount"], r["rule"]) for r in result["floor_rulings"]]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rule"), [("roberts", "RRoP Betting 8"), ("tda-2024", "TDA24 51-A")]
+)
+def test_rrop_betting_8_tda24_51a_a_verbal_call_in_turn_binds_to_the_full_call(
+    ruleset: str, rule: str
+) -> None:
+    result = hand(NL, OPEN, act(4, "call", said="call", chips=[500]), ruleset=ruleset)
+    assert ruled(result) == [("call", None, rule)]
+    assert seats_chips(result)[4] == 18900
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_43b_raise_with_an_amount_is_the_total(ruleset: str) -> None:
+    result = hand(NL, OPEN, act(4, "raise", 8000, said="raise"), ruleset=ruleset)
+    assert ruled(result) == [("raise", 8000, "TDA24 43-B")]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_55_call_with_no_bet_is_a_check_raise_is_at_least_a_bet(ruleset: str) -> None:
+    result = hand(
+        NL,
+        act(3, "call"),
+        act(4, "call"),
+        act(1, "call"),
+        act(2, "check"),
+        "burn",
+        "flop",
+        act(1, "check", said="call"),
+        act(2, "bet", said="raise", chips=[100]),
+        ruleset=ruleset,
+    )
+    assert ruled(result) == [("check", None, "TDA24 55"), ("bet", 500, "TDA24 55")]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_44_one_oversized_chip_is_a_call_unless_raise_is_declared_first(
+    ruleset: str,
+) -> None:
+    silent = hand(NL, OPEN, act(4, "raise", chips=[5000]), ruleset=ruleset)
+    assert ruled(silent) == [("call", None, "TDA24 44")]
+    declared = hand(NL, OPEN, act(4, "raise", said="raise", chips=[5000]), ruleset=ruleset)
+    assert ruled(declared) == [("raise", 5000, "TDA24 44")]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_45_several_chips_all_needed_for_the_call_are_a_call(ruleset: str) -> None:
+    result = hand(NL, OPEN, act(4, "raise", chips=[1000, 500]), ruleset=ruleset)
+    assert ruled(result) == [("call", None, "TDA24 45")]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_43_the_50_percent_rule_makes_half_a_raise_a_full_raise_and_less_a_call(
+    ruleset: str,
+) -> None:
+    # TDA 45 examples 2 and 3: 1500 facing 1100 is a raise to 1700; 1300 is a call
+    half = hand(NL, OPEN, act(4, "raise", chips=[1000, 100, 100, 100, 100, 100]), ruleset=ruleset)
+    assert ruled(half) == [("raise", 1700, "TDA24 43")]
+    less = hand(NL, OPEN, act(4, "raise", chips=[1000, 100, 100, 100]), ruleset=ruleset)
+    assert ruled(less) == [("call", None, "TDA24 43")]
+    assert seats_chips(less)[4] == 18900  # 200 goes back
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_45b_a_players_last_chips_beyond_the_call_are_all_in(ruleset: str) -> None:
+    table = {"seats": {1: 20000, 2: 20000, 3: 20000, 4: 1500}, "button": 4, "blinds": [250, 500]}
+    result = hand(
+        table, OPEN, act(4, "raise", chips=[1000, 100, 100, 100, 100, 100]), ruleset=ruleset
+    )
+    assert ruled(result) == [("all_in", None, "TDA24 45")]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_56_a_second_motion_is_not_a_raise(ruleset: str) -> None:
+    result = hand(NL, OPEN, act(4, "raise", chips=[1000, 100], more=[1000]), ruleset=ruleset)
+    assert ruled(result) == [("call", None, "TDA24 56")]
+    assert seats_chips(result)[4] == 18900
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "ruling"),
+    [("roberts", ("raise", 3100, "RRoP No-Limit 6")), ("tda-2024", ("raise", 2100, "TDA24 56"))],
+)
+def test_rrop_nl6_tda24_56_raise_declared_then_two_motions(
+    ruleset: str, ruling: tuple[str, int, str]
+) -> None:
+    result = hand(
+        NL, OPEN, act(4, "raise", said="raise", chips=[2000, 100], more=[1000]), ruleset=ruleset
+    )
+    assert ruled(result) == [ruling]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_51b_an_undercall_is_ruled_a_full_call(ruleset: str) -> None:
+    result = hand(NL, OPEN, act(4, "call", chips=[500]), ruleset=ruleset)
+    assert ruled(result) == [("call", None, "TDA24 51-B")]
+    assert seats_chips(result)[4] == 18900
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_tda24_47a_a_short_all_in_by_chips_does_not_reopen_for_a_seat_that_acted(
+    ruleset: str,
+) -> None:
+    table = {"seats": {1: 20000, 2: 20000, 3: 20000, 4: 1300}, "button": 4, "blinds": [250, 500]}
+    result = hand(
+        table,
+        OPEN,
+        act(4, "all_in", chips=[1000, 100, 100, 100]),  # 1300: a short all-in over 1100
+        act(1, "call"),
+        act(2, "call"),
+        act(3, "raise", said="raise", chips=[5000]),
+        ruleset=ruleset,
+    )
+    assert [item["event"] for item in result["rejected"]] == [6]
+    assert result["floor_rulings"][0]["action"] == "all_in"

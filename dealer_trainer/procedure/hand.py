@@ -36,6 +36,7 @@ from dealer_trainer.betting import (
     blind_seats,
 )
 from dealer_trainer.cards import STANDARD_DECK, Card, cut, shuffle
+from dealer_trainer.declarations import FloorRuling, rule_on
 from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.procedure import dealer_errors
 from dealer_trainer.procedure.dealer_errors import HOLE_CARDS, NO_CHIPS, Misaward
@@ -113,6 +114,9 @@ class Hand:
         self.table = Table(dict(spec.stacks), spec.button, deck)
         self.chips_total = sum(self.table.stacks.values())
         self.irregularities: list[Irregularity] = []
+        #: acts with words or chips (``said``, ``chips``): (event, seat, what the floor ruled)
+        self.floor_rulings: list[tuple[int, int, FloorRuling]] = []
+        self._floor: FloorRuling | None = None
         self.rejected: list[Rejection] = []
         self._log: list[tuple[Event, Rejection | None]] = []
         self.misdeals = 0
@@ -353,7 +357,20 @@ class Hand:
         assert self.betting is not None and event.seat is not None and event.action is not None
         if event.seat not in self.betting.order:
             raise Rejected(f"seat {event.seat} is not in this hand")
-        self._ruling = self.betting.verify(event.seat, event.action, event.amount)
+        action, amount = event.action, event.amount
+        self._floor = None
+        if event.said is not None or event.chips is not None:  # words and chips: a floor ruling
+            floor = rule_on(
+                self.betting,
+                event.seat,
+                family=self.ruleset.family,
+                said=event.said,
+                amount=event.amount,
+                chips=event.chips or (),
+                more=event.more or (),
+            )
+            action, amount, self._floor = floor.action, floor.amount, floor
+        self._ruling = self.betting.verify(event.seat, action, amount)
 
     def verify_flop(self, event: Event) -> None:
         count = 3 if event.cards is None else event.cards
@@ -553,9 +570,14 @@ class Hand:
         assert self.betting is not None and self._ruling is not None and event.seat is not None
         self.betting.apply(self._ruling)  # judged by verify_act just before
         self._ruling = None
+        action = event.action
+        if self._floor is not None:  # what the words and chips came down to
+            action = self._floor.action
+            self.floor_rulings.append((event.index, event.seat, self._floor))
+            self._floor = None
         self.actions += 1
-        self.chips_in.append(event.action not in NO_CHIPS)
-        if event.action is Action.FOLD:
+        self.chips_in.append(action not in NO_CHIPS)
+        if action is Action.FOLD:
             self.table.to_muck(event.seat)
 
     def burn_card(self, event: Event) -> None:
