@@ -27,7 +27,11 @@ The rules are Robert's Rules of Poker and the TDA rules:
 * in limit the bet is the small bet preflop and on the flop, the big bet on the turn and river;
   a round allows one bet and ``max_raises`` raises (preflop the big blind is the bet); an all-in
   of at least half a bet counts as a full bet or raise (the half-bet rule); facing a smaller one,
-  a seat that has not acted may complete it to the full size;
+  a seat that has not acted may complete it to the full size; a seat that has acted may raise
+  again only when what it now faces is at least half a bet (RRoP Betting 6, TDA 47-B), however
+  many short all-ins made it;
+* pot-limit preflop under TDA 54-B (``Citations.full_blinds_preflop``): a short or dead blind
+  counts as posted in full for the pot size;
 * heads-up in limit (``heads_up_uncapped``, Robert's Rules betting rule 4): once no more than
   two seats not all-in are left before the cap is reached, the raising is unlimited for the
   round; a cap reached with three or more stays, even when a fold then leaves two;
@@ -47,13 +51,17 @@ from enum import Enum
 from dealer_trainer.errors import IllegalAction
 
 __all__ = [
+    "ROBERTS_CITATIONS",
     "RULE_ALL_IN",
+    "RULE_ALL_IN_LIMIT",
     "RULE_BETTING",
     "RULE_HEADS_UP",
     "RULE_LIMITS",
     "RULE_MIN_RAISE",
+    "TDA_CITATIONS",
     "Action",
     "Betting",
+    "Citations",
     "Ruling",
     "Stakes",
     "Street",
@@ -66,6 +74,43 @@ RULE_MIN_RAISE = "TDA24 43"
 RULE_ALL_IN = "TDA24 47-A"
 #: no raise cap heads-up in limit, and a cap once reached is not lifted by a fold
 RULE_HEADS_UP = "RRoP Betting 4"
+#: limit: an all-in (or several) short of half a bet does not reopen the raising for a seat
+#: that has already acted (Robert's betting rule 6; TDA 47-B is the same rule)
+RULE_ALL_IN_LIMIT = "RRoP Betting 6"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Citations:
+    """The rule each refusal of a bet size cites, and the one rule on sizes that differs
+    between the rulebooks: TDA 54-B's pot-limit count preflop, as if the full blinds were in.
+    """
+
+    #: a limit bet or raise above its one fixed size (and below it, :attr:`limit_low`)
+    limits: str = RULE_LIMITS
+    limit_low: str = RULE_LIMITS
+    #: a bet or raise below the minimum (no-limit, pot-limit)
+    min_raise: str = RULE_MIN_RAISE
+    #: over the pot-limit maximum, before the flop and after it
+    pot_limit_preflop: str = RULE_LIMITS
+    pot_limit: str = RULE_LIMITS
+    #: a short all-in does not reopen the raising: no-limit and pot-limit, and limit
+    all_in: str = RULE_ALL_IN
+    all_in_limit: str = RULE_ALL_IN_LIMIT
+    #: pot-limit before the flop: a short or dead blind counts as posted in full (TDA 54-B)
+    full_blinds_preflop: bool = False
+
+
+#: Robert's Rules: limits and caps, its no-limit rule 3 (the minimum raise, and a short
+#: all-in does not reopen) and betting rule 6 (half a bet in limit)
+ROBERTS_CITATIONS = Citations(min_raise="RRoP No-Limit 3", all_in="RRoP No-Limit 3")
+#: TDA 2024: 43 (raise amounts), 47-A/B (reopening), 54-B/C (pot-limit, preflop and after)
+TDA_CITATIONS = Citations(
+    limit_low="TDA24 43",
+    pot_limit_preflop="TDA24 54-B",
+    pot_limit="TDA24 54-C",
+    all_in_limit="TDA24 47-B",
+    full_blinds_preflop=True,
+)
 
 
 class Structure(Enum):
@@ -112,12 +157,18 @@ class Stakes:
     small_bet: int = 0  # limit only: the bet size preflop and on the flop
     big_bet: int = 0  # limit only: the bet size on the turn and river
     max_raises: int = 3  # limit only: one bet and this many raises per round
+    #: an ante from every seat, posted before the blinds; dead, not part of any bet
+    ante: int = 0
+    #: a big blind ante: the big blind posts it for the table after its blind (TDA RP-11)
+    big_blind_ante: int = 0
 
     def __post_init__(self) -> None:
         if self.big_blind <= 0 or self.small_blind < 0:
             raise ValueError("the big blind must be positive and the small blind not negative")
         if self.small_bet < 0 or self.big_bet < 0 or self.max_raises < 0:
             raise ValueError("bet sizes and the raise cap cannot be negative")
+        if self.ante < 0 or self.big_blind_ante < 0:
+            raise ValueError("an ante cannot be negative")
 
     def bet_size(self, street: Street) -> int:
         """The limit bet size on ``street`` (the small bet preflop and on the flop)."""
@@ -164,6 +215,7 @@ class Betting:
         "_acted",
         "_cap_rule",
         "_capped",
+        "_cites",
         "_heads_up_uncapped",
         "_index",
         "_level",
@@ -171,14 +223,17 @@ class Betting:
         "_min_inc",
         "_n_active",
         "_n_live",
+        "_phantom",
         "_posted",
         "_raises",
         "_size",
         "all_in",
+        "antes",
         "bets",
         "blinds",
         "contributed",
         "current_bet",
+        "dead",
         "folded",
         "last_aggressor",
         "order",
@@ -197,6 +252,7 @@ class Betting:
         blinds: tuple[int | None, int] | None = None,
         heads_up_uncapped: bool = False,
         cap_rule: str = RULE_LIMITS,
+        citations: Citations | None = None,
     ) -> None:
         """Seats in ``order`` (clockwise from left of the button) with their ``stacks``.
 
@@ -204,6 +260,8 @@ class Betting:
         small blind None when it is dead); by default :func:`blind_seats` of the order.
         ``heads_up_uncapped``: in limit, no raise cap once the action is heads-up before the
         cap (:data:`RULE_HEADS_UP`). ``cap_rule``: the rule a capped raise is refused with.
+        ``citations``: the rules the other refusals cite (:data:`ROBERTS_CITATIONS`,
+        :data:`TDA_CITATIONS`); by default Robert's Rules' limits with the TDA's numbers.
         """
         self.order: tuple[int, ...] = tuple(order)
         if len(self.order) < 2:
@@ -223,6 +281,10 @@ class Betting:
         self.contributed: dict[int, int] = dict.fromkeys(self.order, 0)
         self.folded: set[int] = set()
         self.all_in: set[int] = set()
+        #: each seat's ante (in ``contributed`` too, never in ``bets``: it is not live)
+        self.antes: dict[int, int] = {}
+        #: the big blind ante: dead money in the main pot, which every live hand can win
+        self.dead = 0
         self.street = Street.PREFLOP
         self.current_bet = 0
         self.to_act: int | None = None
@@ -236,6 +298,8 @@ class Betting:
         self._heads_up_uncapped = heads_up_uncapped
         self._capped = False  # the cap was reached with three or more seats not all-in
         self._cap_rule = cap_rule
+        self._cites = citations or Citations()
+        self._phantom = 0  # pot-limit preflop: blind chips counted as posted but not in (54-B)
         self._acted: set[int] = set()  # seats that acted since the last full bet or raise
         self._n_live = len(self.order)  # not folded
         self._n_active = len(self.order)  # not folded, not all-in
@@ -272,8 +336,8 @@ class Betting:
 
     @property
     def pot(self) -> int:
-        """All chips put in during the hand, this round's bets included."""
-        return sum(self.contributed.values())
+        """All chips put in during the hand, this round's bets and the antes included."""
+        return sum(self.contributed.values()) + self.dead
 
     # -- the flow of the hand ---------------------------------------------------------------
 
@@ -282,6 +346,11 @@ class Betting:
 
         Heads-up the button posts the small blind. A short stack posts what it has, all-in. A
         dead small blind is not posted.
+
+        Antes first (``Stakes.ante``): every seat antes before the blinds, so a short stack's
+        chips go to its ante first and what is left to its blind. A big blind ante
+        (``Stakes.big_blind_ante``) comes after the big blind: a short big blind posts its blind
+        first (TDA RP-11, big-blind-first). Ante chips are dead: in the pot, in no bet.
         """
         if self._posted:
             raise IllegalAction(
@@ -289,15 +358,23 @@ class Betting:
             )
         small, big = self.blinds
         posted: list[tuple[int, int]] = []
+        if self.stakes.ante:
+            for anteing in self.order:
+                self._ante(anteing, self.stakes.ante)
         for seat, blind in ((small, self.stakes.small_blind), (big, self.stakes.big_blind)):
-            if seat is None:
+            if seat is None or not self.stacks[seat]:  # no blind from a seat all-in on its ante
                 continue
             amount = min(blind, self.stacks[seat])
             self._put(seat, amount)
             posted.append((seat, amount))
+        if self.stakes.big_blind_ante and self.stacks[big]:
+            self.dead = self._ante(big, self.stakes.big_blind_ante, dead=True)
         self.current_bet = self.stakes.big_blind
         self._level = self.stakes.big_blind
         self._raises = 1  # in limit the big blind is the round's bet
+        if self._cites.full_blinds_preflop:
+            nominal = self.stakes.small_blind + self.stakes.big_blind
+            self._phantom = nominal - sum(amount for _, amount in posted)
         self._posted = True
         self.to_act = self._next_after(self._index[big])
         return posted
@@ -336,6 +413,7 @@ class Betting:
         self._raises = 0
         self._capped = False
         self._acted.clear()
+        self._phantom = 0  # after the flop the pot is what it is (TDA 54-C)
         self.last_aggressor = None
         self.to_act = self._next_after(len(self.order) - 1)
 
@@ -377,7 +455,8 @@ class Betting:
                     self._raises += 1
                     if self._n_active > 2 and self._raises > self.stakes.max_raises:
                         self._capped = True
-                    self._acted.clear()
+                    if not self._limit:  # limit: _raise_block weighs what each seat faces
+                        self._acted.clear()
                 self.current_bet = to
                 self.last_aggressor = seat
             self._acted.add(seat)
@@ -429,6 +508,19 @@ class Betting:
             self.all_in.add(seat)
             self._n_active -= 1
 
+    def _ante(self, seat: int, ante: int, *, dead: bool = False) -> int:
+        """Take ``seat``'s ante (what it has, if short); a big blind ante is ``dead``: in the pot
+        for every live hand, so not in the seat's ``contributed``. Return the chips taken."""
+        amount = min(ante, self.stacks[seat])
+        self.stacks[seat] -= amount
+        self.antes[seat] = self.antes.get(seat, 0) + amount
+        if not dead:
+            self.contributed[seat] += amount
+        if not self.stacks[seat]:
+            self.all_in.add(seat)
+            self._n_active -= 1
+        return amount
+
     def _next_after(self, index: int) -> int | None:
         """The next seat clockwise after ``order[index]`` that still has to act, or None."""
         if self._n_live <= 1 or self._n_active == 0:
@@ -475,7 +567,7 @@ class Betting:
         if structure is Structure.LIMIT:
             return min(total, self._level + self._size)
         cb = self.current_bet
-        pot_size = cb + self.pot + (cb - self.bets[seat])  # the call goes in first
+        pot_size = cb + self.pot + self._phantom + (cb - self.bets[seat])  # the call goes in first
         return min(total, max(cb + self._min_inc, pot_size))
 
     def _raise_block(self, seat: int) -> int:
@@ -490,7 +582,9 @@ class Betting:
             and (self._capped or self._n_active > 2 or not self._heads_up_uncapped)
         ):
             return _CAPPED
-        if seat in self._acted and (self._limit or cb - bet < self._min_inc):
+        if seat in self._acted and (
+            2 * (cb - bet) < self._size if self._limit else cb - bet < self._min_inc
+        ):
             return _NOT_REOPENED
         folded, bets, stacks = self.folded, self.bets, self.stacks
         for other in self.order:
@@ -522,10 +616,17 @@ class Betting:
                 rule=self._cap_rule,
             )
         if block == _NOT_REOPENED:
+            if self._limit:
+                return IllegalAction(
+                    f"Seat {seat} has already acted and faces only {cb - self.bets[seat]} more, "
+                    f"less than half a bet ({self._size}): the all-in to {cb} does not reopen "
+                    "the raising, so it can only call or fold.",
+                    rule=self._cites.all_in_limit,
+                )
             return IllegalAction(
                 f"The all-in to {cb} was less than a full raise, so it does not reopen the "
                 f"betting: seat {seat} has already acted and can only call or fold.",
-                rule=RULE_ALL_IN,
+                rule=self._cites.all_in,
             )
         return IllegalAction(
             f"Nobody is left to call a raise: every other player has folded or is all-in, "
@@ -637,17 +738,17 @@ class Betting:
                 raise IllegalAction(
                     f"In limit the {word} is to exactly {low} ({self._size} a bet on the "
                     f"{self.street.value}), or all-in for less.",
-                    rule=RULE_LIMITS,
+                    rule=self._cites.limit_low,
                 )
             if self.current_bet == 0:
                 raise IllegalAction(
                     f"A bet must be at least the big blind, {low}, unless it is all-in.",
-                    rule=RULE_MIN_RAISE,
+                    rule=self._cites.min_raise,
                 )
             raise IllegalAction(
                 f"The minimum raise is to {low}: a raise must be at least the last full bet or "
                 f"raise of this round ({self._min_inc}), unless it is all-in.",
-                rule=RULE_MIN_RAISE,
+                rule=self._cites.min_raise,
             )
         high = self._max_to(seat)
         if to > high:
@@ -655,10 +756,12 @@ class Betting:
                 raise IllegalAction(
                     f"In limit the {word} is to exactly {high} ({self._size} a bet on the "
                     f"{self.street.value}).",
-                    rule=RULE_LIMITS,
+                    rule=self._cites.limits,
                 )
+            preflop = self.street is Street.PREFLOP
+            counted = " (the blinds counted in full)" if preflop and self._phantom else ""
             raise IllegalAction(
                 f"In pot-limit seat {seat} can {word} to at most {high}, the size of the pot "
-                "after its call.",
-                rule=RULE_LIMITS,
+                f"after its call{counted}.",
+                rule=self._cites.pot_limit_preflop if preflop else self._cites.pot_limit,
             )

@@ -94,6 +94,17 @@ def snapshot(hand: Hand) -> dict[str, Any]:
             for r in hand.rejected
         ],
         "misdeals": hand.misdeals,
+        "floor_rulings": [
+            {
+                "event": index,
+                "seat": seat,
+                "action": ruling.action.value,
+                "amount": ruling.amount,
+                "rule": ruling.rule,
+                "why": ruling.why,
+            }
+            for index, seat, ruling in hand.floor_rulings
+        ],
         "expected_next": hand.expected_next(),
         "to_act": hand.to_act,
         "showdown_order": hand.showing_order() if hand.state == "showdown" else [],

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from dealer_trainer.betting import Action, Stakes, Structure
 from dealer_trainer.cards import Card, stacked_deck
+from dealer_trainer.declarations import WORDS
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.procedure.events import (
     EVENT_ARGS,
@@ -62,7 +63,17 @@ _SEAT = frozenset({"seat"})
 #: the events that name a seat (and an action) and nothing else, as most of a script does
 _SEATED = {"act": _SEAT_AND_ACTION, "show": _SEAT, "muck": _SEAT, "declare_board": _SEAT}
 _TOP_KEYS = ("table", "deck", "seed", "events")
-_TABLE_KEYS = ("seats", "button", "blinds", "structure", "stacks", "bets", "ruleset")
+_TABLE_KEYS = (
+    "seats",
+    "button",
+    "blinds",
+    "structure",
+    "stacks",
+    "bets",
+    "ruleset",
+    "ante",
+    "big_blind_ante",
+)
 
 
 def _suggest(word: object, options: tuple[str, ...] | frozenset[str]) -> str:
@@ -214,7 +225,13 @@ class _Reader:
         elif structure is Structure.LIMIT:
             small_bet, big_bet = big, 2 * big
         ruleset = self.ruleset(spec)
-        stakes = Stakes(structure, small, big, small_bet, big_bet)
+        ante = self.integer(spec.get("ante", 0), "'ante'", spec, "ante", low=0)
+        big_blind_ante = self.integer(
+            spec.get("big_blind_ante", 0), "'big_blind_ante'", spec, "big_blind_ante", low=0
+        )
+        stakes = Stakes(
+            structure, small, big, small_bet, big_bet, ante=ante, big_blind_ante=big_blind_ante
+        )
         return TableSpec(tuple(sorted(stacks.items())), button, stakes, ruleset)
 
     def ruleset(self, spec: dict[Any, Any]) -> Ruleset:
@@ -329,6 +346,19 @@ class _Reader:
             return Event(name=_NAMES[name], index=index, seat=seat, action=action, where=where)
         return self.event_details(name, index, where, seat, action, args, holder)
 
+    def chip_list(self, args: dict[Any, Any], key: str, holder: object) -> tuple[int, ...] | None:
+        """``chips: [500, 1000]``: the chips one motion pushed out (each a positive amount)."""
+        if key not in args:
+            return None
+        value = args[key]
+        if not isinstance(value, list) or not value:
+            raise self.fail(
+                f"'{key}' must be a list of chip values, such as [500, 100]", holder, key
+            )
+        return tuple(
+            self.integer(chip, "a chip's value", value, i, low=1) for i, chip in enumerate(value)
+        )
+
     def event_details(
         self,
         name: str,
@@ -358,6 +388,13 @@ class _Reader:
                 "found",
             )
         mixed = self.flag(args, "mixed", holder)
+        said = args.get("said")
+        if "said" in args and said not in WORDS:
+            raise self.fail(
+                f"unknown declaration {excerpt(said)}{_suggest(said, WORDS)}", holder, "said"
+            )
+        chips = self.chip_list(args, "chips", holder)
+        more = self.chip_list(args, "more", holder)
         to = None
         if "to" in args:
             to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
@@ -382,6 +419,9 @@ class _Reader:
             card=card,
             unnoticed=unnoticed,
             dropped=dropped,
+            said=said,
+            chips=chips,
+            more=more,
             found=found,
             mixed=mixed,
         )
@@ -463,6 +503,12 @@ def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
         args["burn"] = event.card.text
     if event.found is not None:
         args["found"] = event.found
+    if event.said is not None:
+        args["said"] = event.said
+    for key in ("chips", "more"):
+        chips = getattr(event, key)
+        if chips is not None:
+            args[key] = list(chips)
     return {str(event.name): args} if args else str(event.name)
 
 

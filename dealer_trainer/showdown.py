@@ -163,7 +163,10 @@ def _position(positions: Mapping[int, int], seat: int) -> int:
 
 
 def build_pots(
-    contributed: Mapping[int, int], folded: Collection[int], order: Sequence[int]
+    contributed: Mapping[int, int],
+    folded: Collection[int],
+    order: Sequence[int],
+    dead: int = 0,
 ) -> tuple[list[Pot], dict[int, int]]:
     """Split the chips put in during a hand into the main pot and side pots (RRoP showdown).
 
@@ -183,7 +186,9 @@ def build_pots(
     * the part of the largest contribution that no other seat (folded or not) matched is
       uncalled and goes back; chips a folded seat put in above every live seat's contribution
       (impossible in a well-formed hand) go into the last pot;
-    * consecutive pots with the same eligible seats are one pot; empty pots are dropped.
+    * consecutive pots with the same eligible seats are one pot; empty pots are dropped;
+    * ``dead`` chips (a big blind ante: TDA RP-11) are in the main pot, which every live hand
+      can win.
 
     Raises :class:`InvariantError` for a negative contribution, a contributing seat missing
     from ``order``, or chips in the pot with every seat folded.
@@ -215,7 +220,7 @@ def build_pots(
     pots: list[Pot] = []
     if not levels:
         # No live seat put a chip in (impossible in a well-formed hand): one pot for them all.
-        total = sum(chips.values())
+        total = sum(chips.values()) + dead
         if total:
             pots.append(Pot(total, tuple(live)))
         return pots, uncalled
@@ -232,6 +237,8 @@ def build_pots(
     overflow = sum(max(0, c - previous) for c in chips.values())
     if overflow:
         pots[-1] = Pot(pots[-1].amount + overflow, pots[-1].eligible)
+    if dead:
+        pots[0] = Pot(pots[0].amount + dead, tuple(live))
     return pots, uncalled
 
 

@@ -14,6 +14,7 @@ from strategies import examples
 
 from dealer_trainer.betting import (
     RULE_ALL_IN,
+    RULE_ALL_IN_LIMIT,
     RULE_BETTING,
     RULE_LIMITS,
     RULE_MIN_RAISE,
@@ -421,7 +422,8 @@ def test_rrop_limit_half_bet_rule() -> None:
     b2.start_street(Street.FLOP)
     play(b2, (1, X), (2, B, 10), (3, A), (4, C), (1, C))  # 14: less than half more
     assert b2.legal_actions(2) == [F, C]
-    assert refused(b2, 2, R, 20).rule == RULE_ALL_IN
+    # limit's rule is half a bet (issue 18): Robert's betting rule 6, not TDA 47-A's full raise
+    assert refused(b2, 2, R, 20).rule == RULE_ALL_IN_LIMIT
 
 
 # -- refusals ---------------------------------------------------------------------------------

@@ -185,9 +185,11 @@ def test_rrop_hep4_after_the_flop_the_first_live_seat_left_of_the_button_acts() 
 
 def test_tda24_43_a_raise_must_be_at_least_the_largest_prior_raise() -> None:
     events = ["post_blinds", "deal", act(1, "raise", 10), act(2, "raise", 14)]
-    result = replay(script(events))
+    result = replay(script(events, ruleset="tda-2024"))
     assert result["rejected"][0]["rule"] == "TDA24 43"
     assert "18" in result["rejected"][0]["reason"]  # 10 + the prior raise of 8
+    # issue 18: a refusal cites the table's own rulebook; Robert's no-limit rule 3 under roberts
+    assert replay(script(events))["rejected"][0]["rule"] == "RRoP No-Limit 3"
     ok = replay(script(["post_blinds", "deal", act(1, "raise", 10), act(2, "raise", 18)]))
     assert ok["rejected"] == []
 

@@ -124,7 +124,8 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.PITCH, D, _SCRIPT, "pitch", "exposed boxed to unnoticed cards dropped",
      "Pitch the next card"),
     (E.DEAL, D, _SCRIPT, "deal", "", "Pitch the rest of the round"),
-    (E.ACT, P, _SCRIPT, "act", "seat! action! amount", "Wait for the player to act"),
+    (E.ACT, P, _SCRIPT, "act", "seat! action! amount said chips more",
+     "Wait for the player to act"),
     (E.BURN, D, _SCRIPT, "one_card", "exposed boxed unnoticed", "Burn a card"),
     (E.FLOP, D, _SCRIPT, "flop", "cards boxed unnoticed", "Turn the flop (three cards)"),
     (E.TURN, D, _SCRIPT, "one_card", "boxed unnoticed",
@@ -233,6 +234,11 @@ class Event:
     dropped: bool = False
     #: what makes a deck foul (:data:`FOUL_FINDS`): a joker, a duplicate card, another back
     found: str | None = None
+    #: act: what the player said first (a word of ``declarations.WORDS``)
+    said: str | None = None
+    #: act: the chips pushed out in one motion, and those of a second motion (a string bet)
+    chips: tuple[int, ...] | None = None
+    more: tuple[int, ...] | None = None
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -250,5 +256,8 @@ class Event:
             "mixed" * self.mixed,
             "dropped" * self.dropped,
             f"found {self.found}" if self.found is not None else "",
+            f"said {self.said}" if self.said is not None else "",
+            f"chips {list(self.chips)}" if self.chips is not None else "",
+            f"then {list(self.more)}" if self.more is not None else "",
         )
         return " ".join([self.name, *(part for part in parts if part)])

@@ -24,8 +24,19 @@ from dataclasses import dataclass, replace
 from inspect import isfunction
 from typing import Any, ClassVar
 
-from dealer_trainer.betting import RULE_LIMITS, Action, Betting, Ruling, Street, blind_seats
+from dealer_trainer.betting import (
+    ROBERTS_CITATIONS,
+    RULE_LIMITS,
+    TDA_CITATIONS,
+    Action,
+    Betting,
+    Citations,
+    Ruling,
+    Street,
+    blind_seats,
+)
 from dealer_trainer.cards import STANDARD_DECK, Card, cut, shuffle
+from dealer_trainer.declarations import FloorRuling, rule_on
 from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.procedure import dealer_errors
 from dealer_trainer.procedure.dealer_errors import HOLE_CARDS, NO_CHIPS, Misaward
@@ -61,6 +72,8 @@ __all__ = ["Hand", "Irregularity", "Rejection", "Verdict"]
 SHOWDOWN_RULE = "RRoP-HEP 9"
 #: per rulebook, the rule a raise refused at the limit cap cites (TDA24 48: capped heads-up too)
 CAP_RULE = {"roberts": RULE_LIMITS, "tda-2024": "TDA24 48"}
+#: per rulebook, the rules the other refusals of a bet size cite (and TDA 54-B's pot count)
+CITATIONS: dict[str, Citations] = {"roberts": ROBERTS_CITATIONS, "tda-2024": TDA_CITATIONS}
 #: once a player is all-in and the betting is over, every hand still in is tabled
 ALL_IN_TABLED_RULE = "TDA24 16"
 
@@ -101,6 +114,9 @@ class Hand:
         self.table = Table(dict(spec.stacks), spec.button, deck)
         self.chips_total = sum(self.table.stacks.values())
         self.irregularities: list[Irregularity] = []
+        #: acts with words or chips (``said``, ``chips``): (event, seat, what the floor ruled)
+        self.floor_rulings: list[tuple[int, int, FloorRuling]] = []
+        self._floor: FloorRuling | None = None
         self.rejected: list[Rejection] = []
         self._log: list[tuple[Event, Rejection | None]] = []
         self.misdeals = 0
@@ -341,7 +357,20 @@ class Hand:
         assert self.betting is not None and event.seat is not None and event.action is not None
         if event.seat not in self.betting.order:
             raise Rejected(f"seat {event.seat} is not in this hand")
-        self._ruling = self.betting.verify(event.seat, event.action, event.amount)
+        action, amount = event.action, event.amount
+        self._floor = None
+        if event.said is not None or event.chips is not None:  # words and chips: a floor ruling
+            floor = rule_on(
+                self.betting,
+                event.seat,
+                family=self.ruleset.family,
+                said=event.said,
+                amount=event.amount,
+                chips=event.chips or (),
+                more=event.more or (),
+            )
+            action, amount, self._floor = floor.action, floor.amount, floor
+        self._ruling = self.betting.verify(event.seat, action, amount)
 
     def verify_flop(self, event: Event) -> None:
         count = 3 if event.cards is None else event.cards
@@ -480,6 +509,7 @@ class Hand:
             blinds=self._blinds_due(self.order),
             heads_up_uncapped=ruleset.heads_up_raises == "unlimited",
             cap_rule=CAP_RULE[ruleset.family],
+            citations=CITATIONS[ruleset.family],
         )
 
     def _blinds_due(self, order: tuple[int, ...]) -> tuple[int | None, int] | None:
@@ -510,7 +540,10 @@ class Hand:
             assert small is not None
             self.table.blinds = (small, big)
         self.betting.post_blinds()
-        self.blinds_posted = (dict(self.betting.stacks), dict(self.betting.contributed))
+        posted = dict(self.betting.contributed)  # the antes too; a misdeal redeals them
+        if self.betting.dead:  # the big blind ante, dead money, is the big blind's chips
+            posted[self.betting.blinds[1]] += self.betting.dead
+        self.blinds_posted = (dict(self.betting.stacks), posted)
         self.dealt = 0
 
     def seat_to_deal(self) -> int:
@@ -537,9 +570,14 @@ class Hand:
         assert self.betting is not None and self._ruling is not None and event.seat is not None
         self.betting.apply(self._ruling)  # judged by verify_act just before
         self._ruling = None
+        action = event.action
+        if self._floor is not None:  # what the words and chips came down to
+            action = self._floor.action
+            self.floor_rulings.append((event.index, event.seat, self._floor))
+            self._floor = None
         self.actions += 1
-        self.chips_in.append(event.action not in NO_CHIPS)
-        if event.action is Action.FOLD:
+        self.chips_in.append(action not in NO_CHIPS)
+        if action is Action.FOLD:
             self.table.to_muck(event.seat)
 
     def burn_card(self, event: Event) -> None:
@@ -593,7 +631,9 @@ class Hand:
     def award_to_last_player(self, *_: Any) -> None:
         """Everyone else folded: the last live seat takes every pot, unshown."""
         assert self.betting is not None
-        pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        pots, uncalled = build_pots(
+            self.betting.contributed, self.betting.folded, self.order, self.betting.dead
+        )
         self.pots, self.won = award_uncontested(pots, uncalled, self.betting.live[0])
         self._pay(uncalled)
 
@@ -618,7 +658,9 @@ class Hand:
             last = self._undecided()
             assert last, "a showdown ends while one live hand is left: it cannot run out"
             strengths[last[0]] = 0
-        pots, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        pots, uncalled = build_pots(
+            self.betting.contributed, self.betting.folded, self.order, self.betting.dead
+        )
         self._forfeited_board_claims(pots, strengths)
         self.pots, self.won = award(pots, strengths, self.order)
         self._pay(uncalled)
@@ -680,7 +722,9 @@ class Hand:
             return self.pots
         if self.betting is None:
             return []
-        built, uncalled = build_pots(self.betting.contributed, self.betting.folded, self.order)
+        built, uncalled = build_pots(
+            self.betting.contributed, self.betting.folded, self.order, self.betting.dead
+        )
         # mid-round, a call not yet made splits the chips in layers: only an all-in player's
         # stake makes a side pot, so the other layers are still one pot
         all_in = self.betting.all_in
@@ -716,7 +760,7 @@ class Hand:
             return []
         pots: list[Pot] = []
         if betting.all_in:
-            pots, _ = build_pots(betting.contributed, betting.folded, self.order)
+            pots, _ = build_pots(betting.contributed, betting.folded, self.order, betting.dead)
         return showdown_order(betting.live, betting.last_aggressor, self.order, pots)
 
     def audit(self) -> None:
