@@ -1,0 +1,108 @@
+"""The shipped scenario bank gives nothing away by its form, and every item cites its rule.
+
+Issue 15: a trainee who can spot the right option by its length, or pick between two texts
+that read the same, learns nothing. These checks read the YAML of every shipped scenario:
+
+* the right option is the only shortest or the only longest in at most a third of the choice
+  items (the texts measured with their whitespace folded);
+* every choice item offers at least three choices, unless it is a yes/no question by nature
+  (a ``misdeal`` fact, or choices whose answers are true and false);
+* no item offers the same text twice (case and whitespace folded);
+* every scenario names the rule it teaches (``rule:``), and the corpus knows that rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from dealer_trainer.rules import corpus
+
+BANK = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def _scenarios() -> Iterator[tuple[str, dict[str, Any]]]:
+    for path in sorted(BANK.rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and "question" in data:  # a house ruleset file is no item
+            yield path.stem, data
+
+
+SCENARIOS = dict(_scenarios())
+
+
+def _folded(text: Any) -> str:
+    return " ".join(str(text).split())
+
+
+def _choice_items() -> dict[str, list[dict[str, Any]]]:
+    return {
+        name: data["question"]["choices"]
+        for name, data in SCENARIOS.items()
+        if data["question"].get("kind", "choice") in ("choice", "fact")
+    }
+
+
+def _yes_no(question: dict[str, Any]) -> bool:
+    answers = [choice.get("answer") for choice in question["choices"]]
+    return question.get("fact") == "misdeal" or all(isinstance(a, bool) for a in answers)
+
+
+def right_option_stands_out(choices: list[dict[str, Any]]) -> bool:
+    """Whether the right option is the only shortest or the only longest of its item."""
+    lengths = [len(_folded(choice["text"])) for choice in choices]
+    right = next(i for i, choice in enumerate(choices) if choice.get("correct"))
+    others = [length for i, length in enumerate(lengths) if i != right]
+    return lengths[right] < min(others) or lengths[right] > max(others)
+
+
+def test_the_bank_is_read() -> None:
+    assert len(SCENARIOS) >= 100
+    assert len(_choice_items()) >= 80
+
+
+def test_right_option_stands_out_by_length_in_at_most_a_third_of_choice_items() -> None:
+    items = _choice_items()
+    standing_out = sorted(
+        name for name, choices in items.items() if right_option_stands_out(choices)
+    )
+    assert len(standing_out) * 3 <= len(items), (
+        f"{len(standing_out)} of {len(items)} choice items: {', '.join(standing_out)}"
+    )
+
+
+def test_right_option_stands_out_is_measured_on_the_only_shortest_or_longest() -> None:
+    def item(*texts: str, right: int) -> list[dict[str, Any]]:
+        return [{"text": t, "correct": i == right} for i, t in enumerate(texts)]
+
+    assert right_option_stands_out(item("a", "bb", "ccc", right=0))
+    assert right_option_stands_out(item("a", "bb", "ccc", right=2))
+    assert not right_option_stands_out(item("a", "bb", "ccc", right=1))
+    assert not right_option_stands_out(item("aa", "bb", "ccc", right=0))  # shortest, not only
+    assert not right_option_stands_out(item("a  b", "a b", "abcd", right=1))  # spaces folded
+
+
+@pytest.mark.parametrize("name", sorted(_choice_items()))
+def test_every_choice_item_offers_three_choices_unless_yes_no(name: str) -> None:
+    question = SCENARIOS[name]["question"]
+    if not _yes_no(question):
+        assert len(question["choices"]) >= 3, f"{name}: only {len(question['choices'])} choices"
+
+
+@pytest.mark.parametrize("name", sorted(_choice_items()))
+def test_no_item_offers_the_same_choice_text_twice(name: str) -> None:
+    texts = [
+        _folded(choice["text"]).casefold() for choice in SCENARIOS[name]["question"]["choices"]
+    ]
+    assert len(set(texts)) == len(texts), f"{name}: {texts}"
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_every_scenario_cites_a_rule_of_the_corpus(name: str) -> None:
+    cited = SCENARIOS[name].get("rule")
+    assert isinstance(cited, str) and cited, f"{name} cites no rule"
+    assert corpus.rule(cited).id == cited, f"{name}: {cited!r} is not spelt as the corpus id"
