@@ -22,7 +22,7 @@ from typing import Any
 
 from dealer_trainer import __version__
 from dealer_trainer.cli import on_ctrl_c
-from dealer_trainer.cli.render import columns
+from dealer_trainer.cli.render import columns, wrap
 from dealer_trainer.errors import DealerTrainerError
 
 __all__ = ["COMMANDS", "EXIT_BUG", "command", "guard", "main"]
@@ -94,7 +94,7 @@ def guard(run: Callable[[], int]) -> int:
     try:
         return on_ctrl_c()(run)()
     except DealerTrainerError as exc:
-        print(f"dealer-trainer: {exc}", file=sys.stderr)
+        print(*wrap(f"dealer-trainer: {exc}"), sep="\n", file=sys.stderr)
         return exc.exit_code
     except BrokenPipeError:
         return 0

@@ -10,7 +10,7 @@ from typing import Any
 
 #: an ANSI colour code (no width on screen); the indent and list marker a wrapped line hangs on
 _ANSI = re.compile(r"\033\[[0-9;]*m")
-_LEAD = re.compile(r" *(?:(?:\d+\.|[-·*>]|[\w ]{1,12}:) +)?")
+_LEAD = re.compile(r" *(?:(?:\d+\.|[-·*>]|\w{1,10}:) +)?")
 _CODES = {"green": "32", "red": "31", "yellow": "33", "bold": "1", "dim": "2", "cyan": "36"}
 
 
@@ -56,23 +56,27 @@ def print_json(document: Any, *, ascii_only: bool = True) -> int:
     return 0
 
 
-def columns() -> int:
-    """The terminal's width: ``COLUMNS``, else standard output's terminal, else 80 (read
-    without shutil, whose import costs a lookup's start-up)."""
+def columns(otherwise: int = 80) -> int:
+    """The terminal's width: ``COLUMNS``, else standard output's terminal, else ``otherwise``
+    (read without shutil, whose import costs a lookup's start-up)."""
     given, stream = os.environ.get("COLUMNS", ""), sys.__stdout__
     if given.isdigit() and int(given) > 0:
         return int(given)
     try:
-        return os.get_terminal_size(stream.fileno()).columns or 80 if stream else 80
+        return os.get_terminal_size(stream.fileno()).columns or otherwise if stream else otherwise
     except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
-        return 80
+        return otherwise
 
 
 def wrap(text: str, width: int | None = None, hang: int | None = None) -> list[str]:
-    """``text`` as lines of at most ``width`` (default: :func:`columns`) visible characters,
-    broken between words (a word longer than a line alone is cut); each line's continuation
-    hangs under its text after the indent and list marker (``  1. ``, ``· ``), or ``hang``."""
-    width = max(width or columns(), 20)
+    """``text`` as lines of at most ``width`` visible characters (default: the terminal's; no
+    limit in a pipe), broken between words (a word longer than a line alone is cut); each
+    line's continuation hangs under its text after the indent and list marker (``  1. ``,
+    ``· ``, ``Why: ``), or ``hang``."""
+    width = columns(0) if width is None else width
+    if width <= 0:
+        return text.split("\n")
+    width = max(width, 20)
     out: list[str] = []
     for line in text.split("\n"):
         plain = _ANSI.sub("", line)

@@ -52,7 +52,7 @@ from dealer_trainer.training.drill.players import (
     new_table,
     showdown_move,
 )
-from dealer_trainer.training.labels import cards_text
+from dealer_trainer.training.labels import cards_text, in_words
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark
 
@@ -294,7 +294,7 @@ class Drill:
                     f"{verdict.reason}"
                 )
             correct = False
-            reason, rule = verdict.reason, verdict.rule
+            reason, rule = in_words(verdict.reason, option.label, self.hand), verdict.rule
             right = self._primary(point)
             self._do(right.event)
         self._after_dealer_event(right.event)
