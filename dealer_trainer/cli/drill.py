@@ -18,7 +18,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.cli import on_ctrl_c
-from dealer_trainer.cli.render import echo
 from dealer_trainer.errors import UsageError
 
 if TYPE_CHECKING:
@@ -35,6 +34,13 @@ NO_TERMINAL = (
     "line, counting from 1 in the order the options are printed"
 )
 PROMPT = "Your move:"
+
+
+def echo(*texts: str) -> None:
+    """:func:`dealer_trainer.cli.render.echo`, imported when first used."""
+    from dealer_trainer.cli.render import echo as wrapped
+
+    wrapped(*texts)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -108,7 +114,8 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     try:
         ruleset = resolve(args.ruleset)
     except KeyError:
-        raise UsageError(f"--ruleset {args.ruleset!r}: not {builtin_names()} or a file") from None
+        known = f"the drill knows {builtin_names(' and ')}, or a house ruleset file (YAML)"
+        raise UsageError(f"--ruleset {args.ruleset!r}: {known}") from None
     if args.json and args.answers is None:
         raise UsageError("--json needs --answers: the JSON summary is for scripts")
     picks, trainee = setup(args, prompter, NO_TERMINAL)
@@ -194,7 +201,7 @@ def _show_judgement(judgement: Judgement, paint: Painter) -> None:
     if judgement.correct:
         echo(paint("Right.", "green"))
         return
-    echo(paint("Wrong:", "red") + f" {judgement.reason}")
+    echo(paint("Wrong:", "red") + f" {judgement.said}")
     if judgement.rule is not None:
         title = f": {judgement.rule_title}" if judgement.rule_title else ""
         echo(f"  rule {judgement.rule}{title}")
@@ -237,5 +244,6 @@ def _logged(point: Point, judgement: Judgement) -> dict[str, Any]:
         "expected": judgement.right.label,
         "correct": judgement.correct,
         "reason": judgement.reason,
+        "said": judgement.said,
         "rule": judgement.rule,
     }
