@@ -101,11 +101,15 @@ COMMANDS = {
     "rules-diff-house": ("rules", "diff", "roberts", "house.yaml"),
     "scenarios-list": ("scenarios", "list"),
     "replay": ("replay", "hand.yaml", "--auto-recover"),
-    "quiz": ("quiz", "--trainee", "Bo", "--topic", "burns", "--topic", "action-order")
-    + ("--length", "4", "--seed", "5", "--answers", "answers.txt"),
+    "quiz": (
+        *("quiz", "--trainee", "Bo", "--topic", "burns", "--topic", "action-order"),
+        *("--length", "4", "--seed", "5", "--answers", "answers.txt"),
+    ),
     "review": ("review", "--trainee", "Ana Lucia", "--answers", "answers.txt"),
-    "drill": ("drill", "--trainee", "Bo", "--seed", "4", "--rate", "1", "--points", "12")
-    + ("--ruleset", "house.yaml", "--answers", "picks.txt"),
+    "drill": (
+        *("drill", "--trainee", "Bo", "--seed", "4", "--rate", "1", "--points", "12"),
+        *("--ruleset", "house.yaml", "--answers", "picks.txt"),
+    ),
     "report": ("report",),
     "wizard": ("scenarios", "new", "--error", "premature_turn", "--kind", "fact", "--yes"),
     "wizard-refused": ("scenarios", "new", "--error", "premature-flop", "--yes"),
