@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from dealer_trainer.errors import Rejected, ScriptError
+from dealer_trainer.errors import Rejected, ScriptError, UsageError
 from dealer_trainer.handscript import parse_script, script_item
 from dealer_trainer.procedure import rulings
 from dealer_trainer.procedure.rulings import MISDEAL_STEPS, MISDEAL_WORDS, Outcome, situation
@@ -25,7 +25,31 @@ from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.scenario import recovery_steps
 from dealer_trainer.setups import bring_about
 
-__all__ = ["Mistake", "draft", "dump", "setup_for", "situations"]
+__all__ = [
+    "ASKS",
+    "KINDS",
+    "Mistake",
+    "draft",
+    "dump",
+    "find_error",
+    "kinds",
+    "setup_for",
+    "situations",
+]
+
+#: the question kinds the wizard writes, with what each asks and the question it asks by default
+KINDS = {
+    "choice": "choose the right recovery among several",
+    "order": "put the recovery steps in order",
+    "fact": "say whether it is a misdeal (yes or no)",
+}
+ASKS = {
+    "choice": "What is the correct recovery?",
+    "order": "Put the recovery steps in order.",
+    "fact": "Is this a misdeal?",
+}
+#: the fewest steps an order question puts in order (two steps are a coin toss)
+MIN_ORDER = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +76,42 @@ def situations() -> list[str]:
     """The dealer errors the wizard can inject, in the order of the topics."""
     drilled = {item.name for item in rulings.drilled()}
     return [name for item in TOPICS for name in rulings.situations_of(item.slug) if name in drilled]
+
+
+def find_error(given: str, topic: str | None = None) -> str:
+    """The dealer error ``given`` names (a situation the wizard can inject), in ``topic`` when
+    one is given; :class:`UsageError` naming the closest errors and their topics otherwise."""
+    from dealer_trainer.rules.corpus import suggest
+
+    known = situations()
+    if given in known:
+        home = rulings.situation(given).topic
+        if topic is not None and topic != home:
+            raise UsageError(
+                f"--error {given} is a dealer error of the topic {home}, not {topic}: give "
+                f"--topic {home}, or leave --topic out"
+            )
+        return given
+    snake = "_".join(given.casefold().replace("-", " ").split())
+    exact = [snake] if snake in known else []
+    close = tuple(dict.fromkeys([*exact, *suggest(snake, known)]))
+    if topic is not None:  # the errors of the topic asked for first
+        close = tuple(sorted(close, key=lambda name: rulings.situation(name).topic != topic))
+    hint = ", ".join(f"{name} (topic {rulings.situation(name).topic})" for name in close[:3])
+    raise UsageError(
+        f"--error {given!r} is not a dealer error the wizard can inject"
+        + (f"; did you mean {hint}?" if hint else "")
+        + " ('dealer-trainer rules what-if TOPIC' lists a topic's errors)"
+    )
+
+
+def kinds(name: str, ruleset: Ruleset) -> list[tuple[str, str]]:
+    """The question kinds the wizard can write on ``name`` under ``ruleset``: an order question
+    only where the recovery has :data:`MIN_ORDER` steps or more."""
+    steps = recovery_steps(situation(name).outcome(ruleset).steps)
+    return [
+        (kind, words) for kind, words in KINDS.items() if kind != "order" or len(steps) >= MIN_ORDER
+    ]
 
 
 def setup_for(table: Mapping[str, Any], name: str, ruleset: Ruleset | None = None) -> list[Any]:
@@ -99,6 +159,23 @@ def _choices(name: str, ruleset: Ruleset) -> list[dict[str, Any]]:
     ]
 
 
+def _misdeal_choices(name: str, ruleset: Ruleset) -> list[dict[str, Any]]:
+    """Yes and no to "is this a misdeal?", each with its reason; the engine's answer right."""
+    found = situation(name)
+    right = found.outcome(ruleset)
+    other = found.outcome(other_family(ruleset))
+    play_on = next((o for o in (right, other) if not o.misdeal and o.words), None)
+    reason = play_on.words[0] if play_on else "Finish the deal and play the hand."
+    no = f"No: {reason[:1].lower()}{reason[1:]}"
+    yes = (
+        "Yes: call a misdeal; every card comes back, the deck is shuffled and cut, and dealt again."
+    )
+    return [
+        {"text": yes, "answer": True, **({"correct": True} if right.misdeal else {})},
+        {"text": no, "answer": False, **({} if right.misdeal else {"correct": True})},
+    ]
+
+
 def draft(
     *,
     name: str,
@@ -117,13 +194,17 @@ def draft(
     question: dict[str, Any]
     steps = recovery_steps(outcome.steps)
     if kind == "order":
-        if len(steps) < 2:
-            raise ScriptError(f"the recovery from {name} has fewer than two steps to order")
-        question = {"kind": "order", "ask": ask or "Put the recovery steps in order."}
-        question["order"] = list(steps)
+        if len(steps) < MIN_ORDER:
+            raise ScriptError(
+                f"the recovery from {name} has {len(steps)} step(s): an order question needs "
+                f"{MIN_ORDER} or more"
+            )
+        question = {"kind": "order", "ask": ask or ASKS["order"], "order": list(steps)}
+    elif kind == "fact":
+        question = {"kind": "fact", "fact": "misdeal", "ask": ask or ASKS["fact"]}
+        question["choices"] = _misdeal_choices(name, ruleset)
     else:
-        question = {"ask": ask or "What is the correct recovery?"}
-        question["choices"] = _choices(name, ruleset)
+        question = {"ask": ask or ASKS["choice"], "choices": _choices(name, ruleset)}
     question["explain"] = (
         f"{found.title}: under {ruleset.name} the rule is {outcome.rule}. "
         + " ".join(outcome.words)

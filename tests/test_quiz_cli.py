@@ -471,9 +471,11 @@ def test_questionary_is_imported_only_where_a_prompt_is_shown(home: Path) -> Non
     assert "loaded False False 0" in done.stdout, done.stderr
 
 
-def test_every_option_is_printed_in_full_and_offered_by_its_number(
+def test_every_option_is_offered_in_full_by_the_prompt_and_printed_only_there(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Issue 15: an option list is printed once. In a terminal the prompt lists the options
+    (numbered, a number key picks one); the screen above it does not print them again."""
     offered: list[list[str]] = []
 
     def answer(message: str, choices: Sequence[tuple[str, str]]) -> Any:
@@ -486,10 +488,9 @@ def test_every_option_is_printed_in_full_and_offered_by_its_number(
     out = " ".join(capsys.readouterr().out.split())  # unwrapped
     assert offered
     for labels in offered:
-        for label in labels:
-            number, _, text = label.partition(". ")
-            assert number.isdigit()
-            assert f"{number}. {' '.join(text.split())}" in out
+        for number, label in enumerate(labels, 1):
+            assert not label.startswith(f"{number}. ")  # the prompt numbers them itself
+            assert f"{number}. {' '.join(label.split())}" not in out
 
 
 def test_two_quiz_sessions_on_one_database_at_once_lose_no_row(home: Path) -> None:

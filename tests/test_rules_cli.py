@@ -327,14 +327,22 @@ def test_diff_lists_every_situation_whose_recovery_differs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from dealer_trainer.rules.rulesets import builtin
+    from dealer_trainer.rules.whatif import SCOPES
 
     doc = _json(capsys, "diff", "roberts", "tda-2024")
     roberts, tda = builtin("roberts"), builtin("tda-2024")
+    # a recovery that differs, or the cases a situation covers (an option such as
+    # substantial_action moves the line between an early and a late deal error)
     expected = [
         s.name
         for s in SITUATIONS
         if (s.outcome(roberts).steps, s.outcome(roberts).words)
         != (s.outcome(tda).steps, s.outcome(tda).words)
+        or any(
+            scope.situation == s.name
+            and getattr(roberts, scope.option) != getattr(tda, scope.option)
+            for scope in SCOPES
+        )
     ]
     assert [d["situation"] for d in doc["differ"]] == expected
     assert "premature_turn" in expected
@@ -366,7 +374,8 @@ def test_diff_shows_a_house_option_no_situation_decides(
     house = tmp_path / "house.yaml"
     house.write_text("name: river-room\nbase: roberts\noptions:\n  exposed_misdeal_cards: 1\n")
     doc = _json(capsys, "diff", "roberts", str(house))
-    assert doc["differ"] == []
+    # issue 15: the option moves the second card off the deck from a misdeal to a replacement
+    assert [d["situation"] for d in doc["differ"]] == ["exposed_first_cards", "exposed_other_card"]
     assert doc["options"] == [
         {
             "option": "exposed_misdeal_cards",

@@ -36,6 +36,13 @@ NO_TERMINAL = (
 PROMPT = "Your move:"
 
 
+def echo(*texts: str) -> None:
+    """:func:`dealer_trainer.cli.render.echo`, imported when first used."""
+    from dealer_trainer.cli.render import echo as wrapped
+
+    wrapped(*texts)
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """``drill`` and its options."""
     from dealer_trainer.cli.session import add_trainee_options
@@ -68,7 +75,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--ruleset",
         default="roberts",
         metavar="NAME",
-        help=f"the rulebook that judges the recoveries: {builtin_names()} (default: roberts)",
+        help=f"the rulebook that judges the recoveries: {builtin_names()} or a house ruleset "
+        "file (YAML); default: roberts",
     )
     parser.add_argument(
         "--points",
@@ -96,22 +104,25 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Run a drill; return the exit code (0 when it ends by Ctrl-C, --points or end of input)."""
     from dealer_trainer.cli.render import Painter, print_json
     from dealer_trainer.cli.session import setup, store_for
-    from dealer_trainer.rules.rulesets import BUILTIN
+    from dealer_trainer.rules.rulesets import builtin_names, resolve
     from dealer_trainer.training.drill.session import Drill
 
     if not 0.0 <= args.rate <= 1.0:
         raise UsageError(f"--rate must be from 0 to 1, not {args.rate:g}")
     if args.points is not None and args.points < 1:
         raise UsageError(f"--points must be at least 1, not {args.points}")
-    if args.ruleset not in BUILTIN:
-        raise UsageError(f"--ruleset {args.ruleset!r}: the drill knows {' and '.join(BUILTIN)}")
+    try:
+        ruleset = resolve(args.ruleset)
+    except KeyError:
+        known = f"the drill knows {builtin_names(' and ')}, or a house ruleset file (YAML)"
+        raise UsageError(f"--ruleset {args.ruleset!r}: {known}") from None
     if args.json and args.answers is None:
         raise UsageError("--json needs --answers: the JSON summary is for scripts")
     picks, trainee = setup(args, prompter, NO_TERMINAL)
     paint = Painter()
     with (
         store_for(args) as store,
-        Drill(args.seed, args.rate, args.ruleset, store=store, trainee=trainee) as drill,
+        Drill(args.seed, args.rate, ruleset, store=store, trainee=trainee) as drill,
     ):
         if not args.json:
             _opening(drill, paint, interactive=args.answers is None)
@@ -121,7 +132,7 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     if args.json:
         print_json({**summary.to_dict(), "trainee": trainee, "picks": log})
     else:
-        _show_summary(summary, paint)
+        _show_summary(summary, paint, args.ruleset)
     return 0
 
 
@@ -148,7 +159,7 @@ def _practise(
         index = int(value)
         option = point.options[index]
         if args.answers is not None and not quiet:
-            print(f"> {index + 1}. {option.label}")
+            echo(f"> {index + 1}. {option.label}")
         judgement = drill.choose(option, time.monotonic() - started)
         log.append(_logged(point, judgement))
         if not quiet:
@@ -161,7 +172,7 @@ def _practise(
 
 def _opening(drill: Drill, paint: Painter, *, interactive: bool) -> None:
     ends = "Ctrl-C ends it" if interactive else "the end of the answers ends it"
-    print(
+    echo(
         paint("Dealer drill", "bold")
         + f": {drill.ruleset.name} rules, error rate {drill.rate:g}, seed {drill.seed} "
         f"(--seed {drill.seed} deals it again). You are the dealer; {ends}."
@@ -173,53 +184,53 @@ def _show_point(point: Point, drill: Drill, paint: Painter, *, numbered: bool) -
     from dealer_trainer.training.drill.session import situation_title
     from dealer_trainer.view import hand_facts
 
-    print()
-    print(paint(f"point {point.number} · hand {point.hand_number}", "bold"))
+    echo()
+    echo(paint(f"point {point.number} · hand {point.hand_number}", "bold"))
     for line in point.lines:
-        print(f"  · {line}")
-    print(*draw_table(hand_facts(point.hand, point.exposed), paint), sep="\n")
+        echo(f"  · {line}")
+    echo(*draw_table(hand_facts(point.hand, point.exposed), paint))
     if point.situation is not None:
-        print(paint(f"Recovery under way: {situation_title(point.situation)}", "yellow"))
+        echo(paint(f"Recovery under way: {situation_title(point.situation)}", "yellow"))
     if numbered:
-        print(PROMPT)
+        echo(PROMPT)
         for i, option in enumerate(point.options, 1):
-            print(f"  {i}. {option.label}")
+            echo(f"  {i}. {option.label}")
 
 
 def _show_judgement(judgement: Judgement, paint: Painter) -> None:
     if judgement.correct:
-        print(paint("Right.", "green"))
+        echo(paint("Right.", "green"))
         return
-    print(paint("Wrong:", "red") + f" {judgement.reason}")
+    echo(paint("Wrong:", "red") + f" {judgement.said}")
     if judgement.rule is not None:
         title = f": {judgement.rule_title}" if judgement.rule_title else ""
-        print(f"  rule {judgement.rule}{title}")
-    print(f"  the right move: {judgement.right.label}")
+        echo(f"  rule {judgement.rule}{title}")
+    echo(f"  the right move: {judgement.right.label}")
 
 
-def _show_summary(summary: Summary, paint: Painter) -> None:
+def _show_summary(summary: Summary, paint: Painter, ruleset: str) -> None:
     from dealer_trainer.cli.render import plural
     from dealer_trainer.training.drill.session import situation_title
 
-    print()
+    echo()
     percent = f"{summary.accuracy:.0%}" if summary.points else "-"
-    print(
+    echo(
         paint("Drill over", "bold") + f": {plural(summary.points, 'point')}, "
         f"{summary.right} right ({percent}), {plural(summary.hands, 'hand')} dealt."
     )
     if summary.errors:
-        print("Dealer errors met:")
+        echo("Dealer errors met:")
         for name, count in summary.errors.items():
-            print(f"  {count}x {situation_title(name)} ({name})")
+            echo(f"  {count}x {situation_title(name)} ({name})")
     if summary.misses:
-        print("Misses:")
+        echo("Misses:")
         for miss in summary.misses:
             rule = f" ({miss.rule})" if miss.rule else ""
-            print(
+            echo(
                 f"  point {miss.point}, {miss.item}: you picked {miss.given!r}; "
                 f"right: {miss.expected!r}{rule}"
             )
-    print(f"The same drill again: --seed {summary.seed} --ruleset {summary.ruleset}")
+    echo(f"The same drill again: --seed {summary.seed} --ruleset {ruleset}")
 
 
 def _logged(point: Point, judgement: Judgement) -> dict[str, Any]:
@@ -233,5 +244,6 @@ def _logged(point: Point, judgement: Judgement) -> dict[str, Any]:
         "expected": judgement.right.label,
         "correct": judgement.correct,
         "reason": judgement.reason,
+        "said": judgement.said,
         "rule": judgement.rule,
     }

@@ -22,6 +22,7 @@ from typing import Any
 
 from dealer_trainer import __version__
 from dealer_trainer.cli import on_ctrl_c
+from dealer_trainer.cli.render import columns, wrap
 from dealer_trainer.errors import DealerTrainerError
 
 __all__ = ["COMMANDS", "EXIT_BUG", "command", "guard", "main"]
@@ -58,24 +59,11 @@ def _chosen(argv: Sequence[str]) -> str | None:
     return None
 
 
-def _width() -> int:
-    """The width argparse lays help out in (``shutil.get_terminal_size().columns - 2``),
-    read without importing shutil and its compression modules: argparse makes a formatter
-    for every argument added, and that import alone costs a rules lookup some 2 ms."""
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns) > 0:
-        return int(columns) - 2
-    try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns - 2  # type: ignore[union-attr]
-    except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
-        return 78
-
-
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser (and its subcommands' parsers) with help laid out :func:`_width` wide."""
+    """An ArgumentParser (and its subcommands' parsers) with help laid out to the terminal."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        layout = functools.partial(argparse.HelpFormatter, width=_width())
+        layout = functools.partial(argparse.HelpFormatter, width=columns() - 2)
         super().__init__(*args, **{"formatter_class": layout, **kwargs})
 
 
@@ -106,7 +94,7 @@ def guard(run: Callable[[], int]) -> int:
     try:
         return on_ctrl_c()(run)()
     except DealerTrainerError as exc:
-        print(f"dealer-trainer: {exc}", file=sys.stderr)
+        print(*wrap(f"dealer-trainer: {exc}"), sep="\n", file=sys.stderr)
         return exc.exit_code
     except BrokenPipeError:
         return 0

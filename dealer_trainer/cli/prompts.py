@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 __all__ = ["Prompter", "QuestionaryPrompter", "interactive"]
 
@@ -37,11 +37,32 @@ class QuestionaryPrompter:
     """Prompts with questionary; Ctrl-C raises KeyboardInterrupt (``unsafe_ask``)."""
 
     def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
+        """Each option once, numbered and wrapped to the terminal; a number key picks it."""
         import questionary
+        from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+        from questionary.prompts.common import InquirerControl
 
-        options = [questionary.Choice(label, value=value) for value, label in choices]
-        chosen = questionary.select(message, choices=options, default=default or None)
-        return str(chosen.unsafe_ask())
+        from dealer_trainer.cli.render import columns, wrap
+
+        def title(number: int, label: str) -> str:  # three columns for questionary's pointer
+            return "\n   ".join(wrap(f"{number}. {label}", columns() - 4))
+
+        options = [
+            questionary.Choice(title(n, lab), value=v) for n, (v, lab) in enumerate(choices, 1)
+        ]
+        hint = "(number or arrow keys)"
+        question = questionary.select(message, options, default=default or None, instruction=hint)
+        app, keys = question.application, KeyBindings()
+        control = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
+        for index in range(min(len(choices), 9)):
+
+            def pick(event: Any, index: int = index) -> None:
+                control.pointed_at, control.is_answered = index, True
+                event.app.exit(result=choices[index][0])
+
+            keys.add(str(index + 1), eager=True)(pick)
+        app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), keys])
+        return str(question.unsafe_ask())
 
     def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
         import questionary

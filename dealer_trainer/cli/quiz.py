@@ -170,7 +170,7 @@ def _selection(
         if difficulty is None:
             difficulty = prompter.select(
                 "Difficulty:",
-                [("any", "any"), ("1", "1 (easy)"), ("2", "2"), ("3", "3 (hard)")],
+                [("any", "any level"), ("1", "easy"), ("2", "medium"), ("3", "hard")],
                 "any",
             )
         if ruleset is None:
@@ -180,7 +180,7 @@ def _selection(
         if args.length is None:
             picked = prompter.select(
                 "How many questions:",
-                [("5", "5"), ("10", "10"), ("20", "20"), ("all", "all that match")],
+                [("5", "five"), ("10", "ten"), ("20", "twenty"), ("all", "all that match")],
                 str(DEFAULT_LENGTH),
             )
             length = parse_length(picked, DEFAULT_LENGTH)
@@ -204,9 +204,11 @@ class _Screen:
 
     def say(self, text: str = "") -> None:
         if not self.quiet:
-            print(text, flush=True)
+            from dealer_trainer.cli.render import echo
 
-    def question(self, item: Item, number: int, total: int) -> None:
+            echo(text)
+
+    def question(self, item: Item, number: int, total: int, numbered: bool) -> None:
         from dealer_trainer.cli.table_view import draw_table
         from dealer_trainer.view import table_facts
 
@@ -225,16 +227,9 @@ class _Screen:
         self.say(item.ask)
         if item.kind == "order":
             self.say(paint("Put the steps in order.", "dim"))
-        import shutil
-        import textwrap
-
-        width = max(40, min(shutil.get_terminal_size().columns, 120) - 1)
-        for number_, option in enumerate(item.options, 1):  # in full: a prompt line is cut
-            lines = textwrap.wrap(
-                option.label, width, initial_indent=f"  {number_}. ", subsequent_indent="     "
-            )
-            for line in lines:
-                self.say(line)
+        for number_, option in enumerate(item.options, 1):  # a prompt lists them itself
+            if numbered:
+                self.say(f"  {number_}. {option.label}")
 
     def feedback(self, feedback: Feedback) -> None:
         paint = self.paint
@@ -331,9 +326,9 @@ def _ask(quiz: Quiz, screen: _Screen, picks: Picks) -> int:
         for problem in quiz.skipped[warned:]:  # a scenario the engine could not prove
             print(f"dealer-trainer: not asked: {problem}", file=sys.stderr)
         warned = len(quiz.skipped)
-        screen.question(item, number, quiz.planned)
+        screen.question(item, number, quiz.planned, numbered=picks.prompter is None)
         shown = time.monotonic()
-        choices = [(o.value, f"{n}. {o.label}") for n, o in enumerate(item.options, 1)]
+        choices = [(option.value, option.label) for option in item.options]
         if item.kind == "order":
             given = picks.order(choices)
         else:

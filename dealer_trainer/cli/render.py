@@ -1,11 +1,16 @@
-"""Terminal rendering: colour where the terminal supports it, plain text under NO_COLOR; JSON."""
+"""Terminal rendering: colour where the terminal supports it, plain text under NO_COLOR; JSON;
+every line wrapped at the terminal's width on word boundaries (:func:`echo`)."""
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Any
 
+#: an ANSI colour code (no width on screen); the indent and list marker a wrapped line hangs on
+_ANSI = re.compile(r"\033\[[0-9;]*m")
+_LEAD = re.compile(r" *(?:(?:\d+\.|[-·*>]|\w{1,10}:) +)?")
 _CODES = {"green": "32", "red": "31", "yellow": "33", "bold": "1", "dim": "2", "cyan": "36"}
 
 
@@ -49,3 +54,56 @@ def print_json(document: Any, *, ascii_only: bool = True) -> int:
     json.dump(document, sys.stdout, indent=2, ensure_ascii=ascii_only)
     sys.stdout.write("\n")
     return 0
+
+
+def columns(otherwise: int = 80) -> int:
+    """The terminal's width: ``COLUMNS``, else standard output's terminal, else ``otherwise``
+    (read without shutil, whose import costs a lookup's start-up)."""
+    given, stream = os.environ.get("COLUMNS", ""), sys.__stdout__
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or otherwise if stream else otherwise
+    except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
+        return otherwise
+
+
+def wrap(text: str, width: int | None = None, hang: int | None = None) -> list[str]:
+    """``text`` as lines of at most ``width`` visible characters (default: the terminal's; no
+    limit in a pipe), broken between words (a word longer than a line alone is cut); each
+    line's continuation hangs under its text after the indent and list marker (``  1. ``,
+    ``· ``, ``Why: ``), or ``hang``."""
+    width = columns(0) if width is None else width
+    if width <= 0:
+        return text.split("\n")
+    width = max(width, 20)
+    out: list[str] = []
+    for line in text.split("\n"):
+        plain = _ANSI.sub("", line)
+        if len(plain) <= width:
+            out.append(line)
+            continue
+        marker = _LEAD.match(plain)
+        lead = min(hang if hang is not None else len(marker.group()) if marker else 0, width // 2)
+        indent = len(line) - len(line.lstrip(" "))
+        row, size = " " * indent, indent
+        for word in line[indent:].split(" "):
+            seen = len(_ANSI.sub("", word))
+            if row.strip() and size + 1 + seen > width:
+                out.append(row.rstrip())
+                row, size = " " * lead, lead
+            elif row.strip():
+                row, size = row + " ", size + 1
+            while size + seen > width:  # a word too long for a line of its own
+                word, cut = _ANSI.sub("", word), width - size
+                out.append(row + word[:cut])
+                word, seen, row, size = word[cut:], seen - cut, " " * lead, lead
+            row, size = row + word, size + seen
+        out.append(row.rstrip())
+    return out
+
+
+def echo(*texts: str) -> None:
+    """Print each text (a blank line for none), wrapped at the terminal's width."""
+    for text in texts or ("",):
+        print("\n".join(wrap(text)), flush=True)

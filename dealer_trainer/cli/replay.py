@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, cards, print_json
+from dealer_trainer.cli.render import Painter, cards, print_json, wrap
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import HandScript, load_script
 
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             out.append(f"{head} {paint('REJECTED', 'red')}: {verdict.reason}{rule}")
     out.append("")
     out.extend(describe_table(result, paint))
-    print("\n".join(out))
+    print("\n".join(wrapped for line in out for wrapped in wrap(line, hang=34)))
     return 0
 
 

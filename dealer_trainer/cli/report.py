@@ -25,7 +25,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.cli.render import Painter, plural, print_json
+from dealer_trainer.cli.render import Painter, columns, echo, plural, print_json
 from dealer_trainer.errors import NotFound, UsageError
 from dealer_trainer.safetext import csv_cell, excerpt, printable
 
@@ -171,22 +171,22 @@ def _write_text(report: Report, *, target: str, trainee: str | None, since: str 
     since_words = f" since {printable(since.strip())}" if since else ""
     if report.empty:
         who = f" from {printable(trainee)}" if trainee else ""
-        print(f"No answers{who}{since_words} in the progress store at {target}.")
+        echo(f"No answers{who}{since_words} in the progress store at {target}.")
         return
     room = report.room
-    print(
+    echo(
         f"{paint('Progress', 'bold')}{since_words}: {plural(room.trainees, 'trainee')}, "
         f"{plural(room.answered, 'answer')}, {room.correct} right "
         f"({_painted_percent(paint, room.accuracy)}), last answer {_local(room.last_seen)}"
     )
-    print(paint(f"store: {target}", "dim"))
+    echo(paint(f"store: {target}", "dim"))
     width = max([len("topic"), *(len(printable(line.topic)) for line in room.topics)])
     for entry in report.trainees:
-        print()
+        echo()
         _trainee_block(paint, entry, width)
     if len(report.trainees) > 1:
-        print()
-        print(paint("The room, by topic", "bold"))
+        echo()
+        echo(paint("The room, by topic", "bold"))
         _table(paint, room.topics, width)
 
 
@@ -197,7 +197,7 @@ def _painted_percent(paint: Painter, accuracy: float, pad: int = 0) -> str:
 
 
 def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
-    print(
+    echo(
         f"{paint(printable(entry.trainee), 'bold')}: {plural(entry.answered, 'answer')}, "
         f"{entry.correct} right ({_painted_percent(paint, entry.accuracy)}), "
         f"last seen {_local(entry.last_seen)}"
@@ -208,16 +208,20 @@ def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
             f"{printable(line.topic)} ({_painted_percent(paint, line.accuracy)})"
             for line in entry.weakest
         )
-        print(f"  {paint('weakest:', 'yellow')} {weak}")
+        echo(f"  {paint('weakest:', 'yellow')} {weak}")
     else:
-        print("  weakest: none, every topic answered right so far")
+        echo("  weakest: none, every topic answered right so far")
 
 
 def _table(paint: Painter, lines: tuple[TopicStats, ...], width: int) -> None:
-    header = f"  {'topic':<{width}}  {'answered':>8}  {'correct':>7}  {'accuracy':>8}  last seen"
-    print(paint(header, "dim"))
+    seen = width + 49 <= columns(
+        width + 49
+    )  # the last-seen column only where the terminal has room
+    header = f"  {'topic':<{width}}  {'answered':>8}  {'correct':>7}  {'accuracy':>8}"
+    echo(paint(header + ("  last seen" if seen else ""), "dim"))
     for line in lines:
-        print(
+        echo(
             f"  {printable(line.topic):<{width}}  {line.answered:>8}  {line.correct:>7}  "
-            f"{_painted_percent(paint, line.accuracy, 8)}  {_local(line.last_seen)}"
+            f"{_painted_percent(paint, line.accuracy, 8)}"
+            + (f"  {_local(line.last_seen)}" if seen else "")
         )

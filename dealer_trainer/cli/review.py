@@ -65,5 +65,7 @@ def _nothing_due(trainee: str, others: int, next_due: datetime | None, as_json: 
         hours, seconds = divmod(int(wait.total_seconds()), 3600)
         when = f"{hours} h {seconds // 60} min" if hours else f"{max(seconds // 60, 1)} min"
         message += f"; the next item is due in {when}"
-    print(message + ". Take a quiz meanwhile: dealer-trainer quiz")
+    from dealer_trainer.cli.render import echo
+
+    echo(message + ". Take a quiz meanwhile: dealer-trainer quiz")
     return 0

@@ -22,20 +22,18 @@ only: no state machine).
 from __future__ import annotations
 
 import argparse
-import textwrap
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.cli.render import Painter, print_json
+from dealer_trainer.cli.render import Painter, columns, echo, print_json, wrap
 
 if TYPE_CHECKING:
-    from dealer_trainer.procedure.rulings import Outcome, Situation
     from dealer_trainer.rules.corpus import Rule
     from dealer_trainer.rules.rulesets import Ruleset
+    from dealer_trainer.rules.whatif import Reading
 
 __all__ = ["configure", "run"]
 
 _JSON_HELP = "print one JSON document instead of text"
-_WIDTH = 88
 
 
 def configure(rules: argparse.ArgumentParser) -> None:
@@ -135,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     answer = _COMMANDS[args.rules_command](args, Painter())
     if args.json:
         return print_json(answer, ascii_only=False)
-    print("\n".join(answer))
+    echo(*answer)
     return 0
 
 
@@ -146,7 +144,7 @@ _Answer = dict[str, Any] | list[str]
 
 
 def _wrap(text: str, indent: str = "  ") -> list[str]:
-    return textwrap.wrap(text, _WIDTH, initial_indent=indent, subsequent_indent=indent) or [indent]
+    return wrap(indent + text, min(columns(), 88), hang=len(indent))
 
 
 def _ruleset(value: str) -> Ruleset:
@@ -193,9 +191,13 @@ def _list(args: argparse.Namespace, paint: Painter) -> _Answer:
         }
     width = max((len(item.id) for item in chosen), default=0)
     lines = [
-        f"{paint(item.id.ljust(width), 'cyan')}  {item.title}  "
-        + paint(f"[{', '.join(item.rulesets) or '-'}]", "dim")
+        line
         for item in chosen
+        for line in wrap(
+            f"{paint(item.id.ljust(width), 'cyan')}  {item.title}  "
+            + paint(f"[{', '.join(item.rulesets) or '-'}]", "dim"),
+            hang=min(width + 2, 24),
+        )
     ]
     where = []
     if args.topic is not None:
@@ -251,9 +253,9 @@ def _search(args: argparse.Namespace, paint: Painter) -> _Answer:
     if len(hits) > 1:
         lines.append(paint("also:", "dim"))
         width = max(len(hit.rule.id) for hit in hits[1:])
-        lines.extend(
-            f"  {paint(hit.rule.id.ljust(width), 'cyan')}  {hit.rule.title}" for hit in hits[1:]
-        )
+        for hit in hits[1:]:
+            head = f"  {paint(hit.rule.id.ljust(width), 'cyan')}  "
+            lines.extend(wrap(head + hit.rule.title, hang=min(width + 4, 24)))
     return lines
 
 
@@ -277,65 +279,13 @@ def _term(args: argparse.Namespace, paint: Painter) -> _Answer:
 # --- what-if ---------------------------------------------------------------------------------
 
 
-def find_situations(words: str, family: str | None = None) -> tuple[list[Situation], str]:
-    """The situations ``words`` names, and how they were found (``name``, ``kind``,
-    ``topic`` or ``search``): a situation name, an irregularity kind, a topic slug, or words
-    for the corpus search (the best rule that governs a situation, and its situation closest
-    to the words). :class:`NotFound` with suggestions when nothing fits.
-    """
-    from rapidfuzz import fuzz, process, utils
-
-    from dealer_trainer.procedure.rulings import SITUATIONS
-    from dealer_trainer.rules.corpus import NotFound, suggest
-    from dealer_trainer.rules.search import search
-    from dealer_trainer.rules.topics import TOPICS
-
-    snake = "_".join(words.casefold().replace("-", " ").split())
-    by_name = {item.name: item for item in SITUATIONS}
-    if snake in by_name:
-        return [by_name[snake]], "name"
-    of_kind = [item for item in SITUATIONS if item.kind == snake]
-    if of_kind:
-        return of_kind, "kind"
-    for item in TOPICS:
-        if item.slug.replace("-", "_") == snake and item.situations:
-            return [by_name[name] for name in item.situations if name in by_name], "topic"
-    for hit in search(words, family=family, limit=None):
-        names = [name for name in hit.rule.situations if name in by_name]
-        if names:
-            titles = {name: f"{name.replace('_', ' ')} {by_name[name].title}" for name in names}
-            best = process.extractOne(
-                words, titles, scorer=fuzz.token_set_ratio, processor=utils.default_process
-            )
-            name = best[2] if best else names[0]
-            return [by_name[name]], "search"
-    raise NotFound("situation", words, suggest(snake, list(by_name)))
-
-
-def _outcome_doc(found: Situation, outcome: Outcome) -> dict[str, Any]:
-    from dealer_trainer.rules.corpus import by_cite
-
-    cited = by_cite().get(outcome.rule)
-    return {
-        "situation": found.name,
-        "kind": found.kind,
-        "title": found.title,
-        "decided_by": found.decided_by,
-        "rule": outcome.rule,
-        "rule_id": cited.id if cited else None,
-        "rule_title": cited.title if cited else None,
-        "rule_text": cited.text if cited else None,
-        "misdeal": outcome.misdeal,
-        "words": list(outcome.words),
-        "steps": list(outcome.steps),
-    }
-
-
 def _what_if(args: argparse.Namespace, paint: Painter) -> _Answer:
+    from dealer_trainer.rules.whatif import find_situations, outcome_doc
+
     ruleset = _ruleset(args.ruleset)
     words = " ".join(args.situation)
-    situations, how = find_situations(words, ruleset.family)
-    docs = [_outcome_doc(item, item.outcome(ruleset)) for item in situations]
+    found, how = find_situations(words, ruleset)
+    docs = [outcome_doc(reading) for reading in found]
     if args.json:
         return {"query": words, "ruleset": ruleset.name, "found_by": how, "situations": docs}
     lines: list[str] = []
@@ -344,16 +294,15 @@ def _what_if(args: argparse.Namespace, paint: Painter) -> _Answer:
             lines.append("")
         verdict = paint(" MISDEAL", "red") if doc["misdeal"] else ""
         rule = paint(f"  [{doc['rule']}; {ruleset.name}]", "yellow")
-        lines.append(paint(doc["title"], "bold") + verdict + rule)
+        lines.extend(wrap(paint(doc["title"], "bold") + verdict + rule))
+        if doc["when"]:
+            lines.extend(_wrap(f"covers: {doc['when']}"))
         for number, step in enumerate(doc["words"], 1):
-            head = f"{number:>3}. "
-            lines.extend(
-                textwrap.wrap(step, _WIDTH, initial_indent=head, subsequent_indent=" " * 5)
-            )
+            lines.extend(wrap(f"{number:>3}. {step}", min(columns(), 88)))
         events = " -> ".join(doc["steps"]) if doc["steps"] else "none (play goes on)"
         lines.extend(paint(line, "dim") for line in _wrap(f"dealer events: {events}"))
         if doc["rule_text"]:
-            lines.append(f"  {paint(doc['rule'], 'cyan')} {paint(doc['rule_title'], 'bold')}")
+            lines.extend(_wrap(f"{paint(doc['rule'], 'cyan')} {paint(doc['rule_title'], 'bold')}"))
             lines.extend(_wrap(doc["rule_text"], "    "))
     return lines
 
@@ -361,27 +310,14 @@ def _what_if(args: argparse.Namespace, paint: Painter) -> _Answer:
 # --- diff ------------------------------------------------------------------------------------
 
 
-def _recovery(outcome: Outcome) -> tuple[Any, ...]:
-    """An outcome without its citation: what the dealer does."""
-    return (outcome.steps, outcome.words, outcome.misdeal, outcome.burned, outcome.reburn)
-
-
 def _diff(args: argparse.Namespace, paint: Painter) -> _Answer:
-    import shutil
     from itertools import zip_longest
 
     from dealer_trainer.procedure.rulings import SITUATIONS
-    from dealer_trainer.rules.rulesets import OPTIONS
+    from dealer_trainer.rules.whatif import compare, outcome_doc
 
     first, second = _ruleset(args.first), _ruleset(args.second)
-    outcomes = [(item, item.outcome(first), item.outcome(second)) for item in SITUATIONS]
-    differ = [(item, a, b) for item, a, b in outcomes if _recovery(a) != _recovery(b)]
-    same = [item for item, a, b in outcomes if _recovery(a) == _recovery(b)]
-    options = [
-        (option, getattr(first, option.name), getattr(second, option.name))
-        for option in OPTIONS
-        if getattr(first, option.name) != getattr(second, option.name)
-    ]
+    found = compare(first, second)
     if args.json:
         return {
             "rulesets": [first.name, second.name],
@@ -389,12 +325,12 @@ def _diff(args: argparse.Namespace, paint: Painter) -> _Answer:
                 {
                     "situation": item.name,
                     "title": item.title,
-                    first.name: _outcome_doc(item, a),
-                    second.name: _outcome_doc(item, b),
+                    first.name: outcome_doc(a),
+                    second.name: outcome_doc(b),
                 }
-                for item, a, b in differ
+                for item, a, b in found.differ
             ],
-            "same": [item.name for item in same],
+            "same": [item.name for item in found.same],
             "options": [
                 {
                     "option": option.name,
@@ -402,36 +338,34 @@ def _diff(args: argparse.Namespace, paint: Painter) -> _Answer:
                     first.name: _plain(x),
                     second.name: _plain(y),
                 }
-                for option, x, y in options
+                for option, x, y in found.options
             ],
         }
-    lines = [
+    lines = wrap(
         paint(
-            f"{len(differ)} of {len(SITUATIONS)} dealer errors recover differently "
+            f"{len(found.differ)} of {len(SITUATIONS)} dealer errors recover differently "
             f"under {first.name} and {second.name}",
             "bold",
         )
-    ]
-    column = max(30, min(60, (shutil.get_terminal_size((100, 24)).columns - 3) // 2))
-    for item, a, b in differ:
+    )
+    width = min(columns(), 123)
+    column = (width - 3) // 2 if width >= 70 else width  # side by side, or one under the other
+    for item, a, b in found.differ:
         lines.append("")
-        lines.append(paint(item.title, "bold") + paint(f"  ({item.name})", "dim"))
+        lines.extend(wrap(paint(item.title, "bold") + paint(f"  ({item.name})", "dim"), width))
         left, right = _column(first.name, a, column), _column(second.name, b, column)
+        if column == width:
+            lines.extend([*left, *right])
+            continue
         for cell_a, cell_b in zip_longest(left, right, fillvalue=""):
             lines.append(f"{cell_a.ljust(column)} | {cell_b}".rstrip())
-    if same:
-        lines.append("")
-        lines.extend(
-            textwrap.wrap(
-                "Same recovery under both: " + ", ".join(item.name for item in same) + ".",
-                column * 2 + 3,
-            )
-        )
-    if options:
-        lines.append("")
-        lines.append(paint("Options that differ:", "bold"))
-        for option, x, y in options:
-            lines.append(f"  {option.name}: {first.name} {_word(x)}; {second.name} {_word(y)}")
+    if found.same:
+        names = ", ".join(item.name for item in found.same)
+        lines.extend(["", *wrap(f"Same recovery under both: {names}.", width)])
+    if found.options:
+        lines.extend(["", paint("Options that differ:", "bold")])
+        for option, x, y in found.options:
+            lines.extend(_wrap(f"{option.name}: {first.name} {_word(x)}; {second.name} {_word(y)}"))
             lines.extend(_wrap(f"{_word(x)}: {option.values[x]}", "    "))
             lines.extend(_wrap(f"{_word(y)}: {option.values[y]}", "    "))
     return lines
@@ -447,13 +381,14 @@ def _word(value: Any) -> str:
     return str(value)
 
 
-def _column(name: str, outcome: Outcome, width: int) -> list[str]:
+def _column(name: str, reading: Reading, width: int) -> list[str]:
+    outcome = reading.outcome
     head = f"{name} [{outcome.rule}]" + (" MISDEAL" if outcome.misdeal else "")
-    out = [head[:width]]
+    out = wrap(head, width)
+    if reading.when:
+        out.extend(wrap(f"covers: {reading.when}", width, hang=2))
     for number, step in enumerate(outcome.words, 1):
-        out.extend(
-            textwrap.wrap(step, width, initial_indent=f"{number}. ", subsequent_indent="   ")
-        )
+        out.extend(wrap(f"{number}. {step}", width))
     return out
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, plural, print_json
+from dealer_trainer.cli.render import Painter, columns, echo, plural, print_json
 from dealer_trainer.errors import NotFound, ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.safetext import printable
@@ -86,11 +86,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     new.add_argument("--button", type=int, help="the button's seat")
     new.add_argument("--blinds", help="small and big blind, as 1/2")
     new.add_argument("--stacks", type=int, help="every player's stack (default 200)")
-    new.add_argument("--kind", choices=("choice", "order"), help="the question's kind")
+    new.add_argument("--kind", choices=("choice", "order", "fact"), help="the question's kind")
     new.add_argument("--difficulty", type=int, choices=(1, 2, 3), help="1 easy .. 3 hard")
     new.add_argument("--id", dest="ident", help="the scenario id (lower-case-hyphenated)")
     new.add_argument("--title", help="the title (default: the error's own)")
-    new.add_argument("--ask", help="the question asked (default: 'What is the correct recovery?')")
+    new.add_argument("--ask", help="the question asked (default: one for the kind)")
     new.add_argument("--output", "-o", help="the file to write (default: scenarios/TOPIC/ID.yaml)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
     new.add_argument("--yes", "-y", action="store_true", help="take defaults without asking")
@@ -264,13 +264,14 @@ def _list(args: argparse.Namespace) -> int:
     if not rows:
         print("no scenarios match")
         return 1
-    width = max(len(row["id"]) for row in rows)
+    width, room = max(len(row["id"]) for row in rows), columns(0)
     for row in rows:
         level = "*" * row["difficulty"]
-        print(
-            f"{row['id']:<{width}}  {row['topic']:<17} {level:<3} {row['ruleset']:<9} "
-            f"{row['title']}"
-        )
+        line = f"{row['id']:<{width}}  {row['topic']:<17} {level:<3} {row['ruleset']:<9} "
+        if room and len(line) + len(row["title"]) > room:  # narrow: the title goes under
+            echo(f"{row['id']}  {row['topic']} {level} {row['ruleset']}", f"    {row['title']}")
+        else:
+            print(line + row["title"])
     print(plural(len(rows), "scenario"))
     return 0
 

@@ -100,13 +100,14 @@ def _free_id(folder: Path, stem: str) -> str:
 
 def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Ask, draft, prove and write a scenario; return the exit code."""
-    from dealer_trainer.authoring import draft, dump, situations
+    from dealer_trainer.authoring import ASKS, draft, dump, find_error, kinds, situations
     from dealer_trainer.cli.files import write_atomically
+    from dealer_trainer.cli.render import echo
     from dealer_trainer.procedure.rulings import situation
     from dealer_trainer.rules.rulesets import BUILTIN, builtin_names, resolve
     from dealer_trainer.rules.topics import TOPICS, topic
     from dealer_trainer.safetext import excerpt
-    from dealer_trainer.scenario import loads_scenario, recovery_steps, verify
+    from dealer_trainer.scenario import loads_scenario, verify
 
     if prompter is None and interactive():
         prompter = QuestionaryPrompter()
@@ -114,8 +115,8 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     names = situations()
     topics = [(t.slug, t.title) for t in TOPICS if any(n in t.situations for n in names)]
     given_topic = args.topic
-    if given_topic is None and args.error is not None:  # the error names its topic
-        given_topic = next((t.slug for t in TOPICS if args.error in t.situations), None)
+    if args.error is not None:  # the error names its topic (the closest ones if it is unknown)
+        given_topic = situation(find_error(args.error, args.topic)).topic
     chosen = topic(ask.select("--topic", given_topic, "Topic:", topics, ""))
     titled = [(n, situation(n).title) for n in names]
     in_topic = [(n, title) for n, title in titled if n in chosen.situations] or titled
@@ -135,11 +136,7 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     button = int(ask.text("--button", args.button, "Button seat:", "1", _number(1, seats)) or 1)
     blinds = ask.text("--blinds", args.blinds, "Blinds (small/big):", "1/2", _blinds) or "1/2"
     stacks = int(ask.text("--stacks", args.stacks, "Stacks:", "200", _number(1, 10**9)) or 200)
-    steps = recovery_steps(situation(name).outcome(ruleset).steps)
-    kinds = [("choice", "choose the right recovery among several")]
-    if len(steps) >= 2:
-        kinds.append(("order", "put the recovery steps in order"))
-    kind = ask.select("--kind", args.kind, "Question kind:", kinds, "choice")
+    kind = ask.select("--kind", args.kind, "Question kind:", kinds(name, ruleset), "choice")
     levels = [("1", "1 easy"), ("2", "2 medium"), ("3", "3 hard")]
     given_level = None if args.difficulty is None else str(args.difficulty)
     difficulty = int(ask.select("--difficulty", given_level, "Difficulty:", levels, "2"))
@@ -147,9 +144,7 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     default_id = _free_id(folder, f"{chosen.slug}-{ruleset.family.split('-')[0]}")
     ident = ask.text("--id", args.ident, "Scenario id:", default_id, _ident)
     title = ask.text("--title", args.title, "Title:", situation(name).title, _anything)
-    question = ask.text(
-        "--ask", args.ask, "The question:", "What is the correct recovery?", _anything
-    )
+    question = ask.text("--ask", args.ask, "The question:", ASKS[kind], _anything)
     if ask.missing:
         raise UsageError("no terminal to ask in: give " + ", ".join(ask.missing) + " (see --help)")
     small, big = (int(part) for part in blinds.split("/"))
@@ -177,6 +172,6 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
         write_atomically(output, text)  # a crash leaves the old file or the new one
     except OSError as exc:
         raise ScriptError(f"cannot write {output}: {exc}") from None
-    print(f"wrote {output}: it validates. Edit the wording, then run")
-    print(f"  dealer-trainer scenarios validate {output}")
+    echo(f"wrote {output}: it validates. Edit the wording, then run")
+    echo(f"  dealer-trainer scenarios validate {output}")
     return 0

@@ -7,6 +7,7 @@ whether a shuffle is the whole deck (a misdeal) or the stub.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
     from dealer_trainer.procedure.recovery import Recovery
 
-__all__ = ["EVENT_WORDS", "cards_text", "label"]
+__all__ = ["EVENT_WORDS", "cards_text", "in_words", "label"]
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -42,6 +43,30 @@ def label(name: str, hand: Hand) -> str:
             return "Pitch the rest of the round"
         return "Deal the hands: two cards each, one at a time, the button last"
     return EVENT_WORDS[name]
+
+
+#: the engine's "expected: ..." at the end of a refusal: event names, or a wait and its events
+_EXPECTED = re.compile(r"(?P<open>\(?)expected: (?P<due>[^()]+?)(?: \([a-z_, ]+\))?\)?$")
+#: an event name of two words or more (``post_blinds``), which no dealer says
+_SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def in_words(reason: str, given: str, hand: Hand) -> str:
+    """The engine's reason for refusing a dealer's move, in dealer words: the move as it was
+    offered (``given``), and the step due as :func:`label` says it on ``hand`` (as it was when
+    the move was refused), never as event names (``expected: cut``)."""
+    name, sep, rest = reason.partition(" is not ")
+    if sep and name in EVENT_WORDS:
+        reason = f'"{given}" is not {rest}'
+
+    def due(match: re.Match[str]) -> str:
+        steps = [step.strip() for step in match["due"].split(",")]
+        said = [label(step, hand) if step in EVENT_WORDS else step for step in steps]
+        words = " or ".join(text[:1].lower() + text[1:] for text in said)
+        return f"(due: {words})" if match["open"] else f"due: {words}"
+
+    reason = _EXPECTED.sub(due, reason)
+    return _SNAKE.sub(lambda m: label(m[0], hand).lower() if m[0] in EVENT_WORDS else m[0], reason)
 
 
 def _retrieve(hand: Hand, recovery: Recovery | None) -> str:

@@ -52,7 +52,7 @@ from dealer_trainer.training.drill.players import (
     new_table,
     showdown_move,
 )
-from dealer_trainer.training.labels import cards_text
+from dealer_trainer.training.labels import cards_text, in_words
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark
 
@@ -124,6 +124,9 @@ class Judgement:
     item: str
     topic: str
     situation: str | None
+    #: the reason in dealer words, as the trainee is told it (the moves as offered, never
+    #: event names: "due: cut the deck", not "expected: cut")
+    said: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +282,7 @@ class Drill:
             raise DrillError(f"{option.label!r} is not one of this point's options")
         verdict = self.hand.handle(self._event(option.event))
         right = option
-        reason, rule = "", None
+        reason, said, rule = "", "", None
         if verdict.outcome == "accepted":
             if option.event not in point.allowed:
                 raise InvariantError(
@@ -295,6 +298,7 @@ class Drill:
                 )
             correct = False
             reason, rule = verdict.reason, verdict.rule
+            said = in_words(reason, option.label, self.hand)
             right = self._primary(point)
             self._do(right.event)
         self._after_dealer_event(right.event)
@@ -309,6 +313,7 @@ class Drill:
             item=point.item,
             topic=point.topic,
             situation=point.situation,
+            said=said,
         )
         self.recorder.record(
             Mark(
