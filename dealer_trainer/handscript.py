@@ -358,6 +358,7 @@ class _Reader:
                 "found",
             )
         mixed = self.flag(args, "mixed", holder)
+        out_of_turn = self.flag(args, "out_of_turn", holder)
         to = None
         if "to" in args:
             to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
@@ -384,6 +385,7 @@ class _Reader:
             dropped=dropped,
             found=found,
             mixed=mixed,
+            out_of_turn=out_of_turn,
         )
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
@@ -456,7 +458,7 @@ def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
         value = getattr(event, key)
         if value is not None:
             args[key] = value.value if isinstance(value, Action) else value
-    for key in ("exposed", "boxed", "unnoticed", "dropped", "mixed"):
+    for key in ("exposed", "boxed", "unnoticed", "dropped", "mixed", "out_of_turn"):
         if getattr(event, key):
             args[key] = True
     if event.card is not None:
