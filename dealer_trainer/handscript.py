@@ -307,7 +307,7 @@ class _Reader:
             missing = sorted(required - args.keys())[0]
             raise self.fail(f"{name} needs '{missing}'", events, index)
         seat = args.get("seat")
-        if seat is not None and not (type(seat) is int and seat in self.seat_set):
+        if "seat" in args and not (type(seat) is int and seat in self.seat_set):
             seat = self.integer(seat, "'seat'", holder, "seat", low=1, high=MAX_SEATS)
             if seat not in self.seat_set:
                 raise self.fail(
