@@ -473,6 +473,25 @@ class Betting:
         if self.to_act is not None:
             self.to_act = self._next_after(self._index[self.to_act] - (self.to_act != seat))
 
+    def verify_out_of_turn(self, seat: int, action: Action, amount: int | None = None) -> Ruling:
+        """Judge ``seat``'s action as if its turn had come now, while another seat is to act;
+        change nothing. Raise :class:`IllegalAction` if it would be illegal in turn too, or if
+        the seat has no turn coming in this round."""
+        due = self.to_act
+        if due is None:
+            raise IllegalAction(self._no_action_reason(), rule=RULE_BETTING)
+        if seat in self._acted and seat in self._index and self.bets[seat] >= self.current_bet:
+            raise IllegalAction(
+                f"Seat {seat} has acted and owes nothing this round: it has no turn to act "
+                "ahead of unless someone bets or raises.",
+                rule=RULE_BETTING,
+            )
+        self.to_act = seat
+        try:
+            return self.verify(seat, action, amount)
+        finally:
+            self.to_act = due
+
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now ([] when it is not its turn)."""
         if seat != self.to_act:

@@ -324,7 +324,7 @@ class _Reader:
             missing = sorted(required - args.keys())[0]
             raise self.fail(f"{name} needs '{missing}'", events, index)
         seat = args.get("seat")
-        if seat is not None and not (type(seat) is int and seat in self.seat_set):
+        if "seat" in args and not (type(seat) is int and seat in self.seat_set):
             seat = self.integer(seat, "'seat'", holder, "seat", low=1, high=MAX_SEATS)
             if seat not in self.seat_set:
                 raise self.fail(
@@ -395,6 +395,7 @@ class _Reader:
             )
         chips = self.chip_list(args, "chips", holder)
         more = self.chip_list(args, "more", holder)
+        out_of_turn = self.flag(args, "out_of_turn", holder)
         to = None
         if "to" in args:
             to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
@@ -424,6 +425,7 @@ class _Reader:
             more=more,
             found=found,
             mixed=mixed,
+            out_of_turn=out_of_turn,
         )
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
@@ -496,7 +498,7 @@ def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
         value = getattr(event, key)
         if value is not None:
             args[key] = value.value if isinstance(value, Action) else value
-    for key in ("exposed", "boxed", "unnoticed", "dropped", "mixed"):
+    for key in ("exposed", "boxed", "unnoticed", "dropped", "mixed", "out_of_turn"):
         if getattr(event, key):
             args[key] = True
     if event.card is not None:

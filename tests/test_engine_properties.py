@@ -171,7 +171,7 @@ class Driver:
                 continue
             if seat not in hand.shown:
                 choices.append(("show", seat))
-                if may_muck:
+                if may_muck and seat not in hand.ordered:  # ordered tabled: TDA24 17-A
                     choices.append(("muck", seat))
             if seat not in hand.declared:
                 choices.append(("declare_board", seat))
@@ -201,6 +201,8 @@ class Driver:
             args["at"] = draw(st.integers(1, 51))
         if "cards" in allowed and draw(st.booleans()):
             args["cards"] = draw(st.integers(1, 10))
+        if "out_of_turn" in allowed and draw(st.booleans()):
+            args["out_of_turn"] = True  # held by the floor, then binding or void (TDA24 53-A)
         return {name: args} if args else name
 
     # --- the invariants ---------------------------------------------------------------------

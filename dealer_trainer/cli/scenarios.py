@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli.render import Painter, columns, echo, plural, print_json
+from dealer_trainer.cli.render import Painter, columns, echo, plural, print_json, wrap
 from dealer_trainer.errors import NotFound, ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.safetext import printable
@@ -269,7 +269,9 @@ def _list(args: argparse.Namespace) -> int:
         level = "*" * row["difficulty"]
         line = f"{row['id']:<{width}}  {row['topic']:<17} {level:<3} {row['ruleset']:<9} "
         if room and len(line) + len(row["title"]) > room:  # narrow: the title goes under
-            echo(f"{row['id']}  {row['topic']} {level} {row['ruleset']}", f"    {row['title']}")
+            head = f"{row['id']}  {row['topic']} {level} {row['ruleset']}"
+            print("\n".join(wrap(head, hang=4)))  # a long id: the rest of the row hangs too
+            echo(f"    {row['title']}")
         else:
             print(line + row["title"])
     print(plural(len(rows), "scenario"))

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.betting import Action, Street
+from dealer_trainer.betting import Action, Ruling, Street
 from dealer_trainer.cards import Card, shuffle
-from dealer_trainer.errors import Rejected
+from dealer_trainer.errors import IllegalAction, Rejected
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.recovery import Irregularity, Recovery
 from dealer_trainer.procedure.rulings import situation
@@ -459,6 +459,9 @@ def kill_hand(hand: Hand, event: Event) -> None:
         hand.betting.kill(seat)
     hand.table.to_muck(seat)
     irregular(hand, "hand_killed", event, seat=seat)
+    hand.held.pop(seat, None)
+    if hand.held:
+        resolve_held(hand, event)
 
 
 def foul_deck_found(hand: Hand, event: Event) -> None:
@@ -780,3 +783,215 @@ def drop_stub(hand: Hand, event: Event) -> None:
         irregular(hand, "dropped_stub_mixed", event)
     else:
         irregular(hand, "dropped_stub", event)
+
+
+# --- the floor's rulings on what players do (issue 18): an action out of turn (TDA24 53;
+# RRoP Betting 11), a player away from the seat when the deal ends (TDA24 30; RRoP
+# Tournaments), tabling one card (TDA24 13-A, 15-A; RRoP Showdown 1), a hand the floor orders
+# tabled (TDA24 17-A; RRoP Showdown 7), a hand let go face down (TDA24 14; RRoP Dead Hands) ---
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Held:
+    """An action out of turn the floor holds until the turn comes round to its seat."""
+
+    seat: int
+    action: Action
+    amount: int | None
+    #: the bet the seat faced when it acted: a bet or raise in between changes the action
+    facing: int
+
+
+#: per rulebook, the actions out of turn a player freed by a changed action may not follow
+#: with a bet or raise on the next turn: Robert's Rules bar a raise after a check or call out
+#: of turn (RRoP Betting 11); TDA gives back every option (TDA24 53-A)
+OUT_OF_TURN_NO_RAISE: dict[str, frozenset[Action]] = {
+    "roberts": frozenset({Action.CHECK, Action.CALL}),
+    "tda-2024": frozenset(),
+}
+#: per rulebook, whether a hand let go face down at the showdown, not yet in the muck, is dead
+#: at once (RRoP Dead Hands: a hand thrown away is folded) or still live until the dealer
+#: pushes it into the muck (TDA24 14)
+RELEASED_HAND_DEAD: dict[str, bool] = {"roberts": True, "tda-2024": False}
+#: per rulebook, the rule a show after a muck is refused with: a mucked hand is dead
+MUCKED_DEAD_RULE: dict[str, str] = {"roberts": "RRoP Dead Hands", "tda-2024": "TDA24 14"}
+#: the betting rounds, where an action out of turn is judged
+_BETTING_ROUNDS = frozenset({"preflop", "flop", "turn", "river"})
+
+
+def verify_out_of_turn(hand: Hand, event: Event) -> None:
+    """An action out of turn must be one the player could make in turn, by a seat whose turn
+    is still to come in this round."""
+    seat, action = event.seat, event.action
+    betting = hand.betting
+    assert betting is not None and seat is not None and action is not None
+    if hand.state not in _BETTING_ROUNDS:
+        raise Rejected(
+            "an action out of turn is judged only during a betting round", rule=hand._step_rule()
+        )
+    rule = situation("action_out_of_turn").outcome(hand.ruleset).rule
+    if seat == betting.to_act:
+        raise Rejected(
+            f"it is seat {seat}'s turn: its action is in turn, not out of turn", rule=rule
+        )
+    if seat in hand.held:
+        raise Rejected(f"the floor already holds an action out of turn of seat {seat}", rule=rule)
+    hand._ruling = None
+    betting.verify_out_of_turn(seat, action, event.amount)
+
+
+def verify_no_raise(hand: Hand, event: Event, ruling: Ruling) -> None:
+    """A player freed of a check or call out of turn may call or fold, not bet or raise."""
+    assert hand.betting is not None
+    if ruling.to > hand.betting.current_bet:
+        raise IllegalAction(
+            f"seat {event.seat} checked or called out of turn: when the action changed it got "
+            "its chips back, but it may not bet or raise on this turn, only call or fold",
+            rule=hand.no_raise[event.seat or 0],
+        )
+
+
+def hold_out_of_turn(hand: Hand, event: Event) -> None:
+    """The floor holds the action and backs it up to the seat due; an out-of-turn fold is
+    binding at once (TDA24 53-A; RRoP Dead Hands)."""
+    seat, action = event.seat, event.action
+    betting = hand.betting
+    assert betting is not None and seat is not None and action is not None
+    irregular(hand, "action_out_of_turn", event, seat=seat)
+    if action is Action.FOLD:
+        betting.kill(seat)
+        hand.table.to_muck(seat)
+        return
+    facing = betting.current_bet
+    hand.held[seat] = Held(seat=seat, action=action, amount=event.amount, facing=facing)
+
+
+def resolve_held(hand: Hand, event: Event) -> None:
+    """After an action in turn: the seat it came from has used its restricted turn, and each
+    held action whose turn has come is binding if the action to it has not changed (a check,
+    call or fold in between changes nothing), else it is void, its chips go back and the
+    player acts again, with all options under TDA, no bet or raise after a check or call
+    under Robert's Rules."""
+    betting = hand.betting
+    assert betting is not None
+    if event.seat is not None and not event.out_of_turn:
+        hand.no_raise.pop(event.seat, None)
+    while (seat := betting.to_act) is not None and seat in hand.held:
+        held = hand.held.pop(seat)
+        if betting.current_bet == held.facing:
+            try:
+                ruling = betting.verify(seat, held.action, held.amount)
+            except IllegalAction:
+                ruling = None
+            if ruling is not None:  # binding: the chips go in as the player put them out
+                betting.apply(ruling)
+                hand.actions += 1
+                hand.chips_in.append(held.action not in NO_CHIPS)
+                continue
+        if held.action in OUT_OF_TURN_NO_RAISE[hand.ruleset.family]:
+            hand.no_raise[seat] = situation("action_out_of_turn").outcome(hand.ruleset).rule
+        return
+
+
+def verify_absent(hand: Hand, event: Event) -> None:
+    seat = event.seat
+    betting = hand.betting
+    if betting is None or seat not in betting.order or seat in betting.folded:
+        raise Rejected(f"seat {seat} has no live hand")
+    if seat in hand.absent:
+        raise Rejected(f"seat {seat} has already been ruled away from the table")
+    acted = any(
+        refused is None and done.name == "act" and done.seat == seat and not done.out_of_turn
+        for done, refused in hand._log
+    )
+    if acted:
+        raise Rejected(
+            f"seat {seat} has acted on its hand: it was at the table when the deal ended",
+            rule=situation("absent_at_deal").outcome(hand.ruleset).rule,
+        )
+
+
+def seat_absent(hand: Hand, event: Event) -> None:
+    """A player away from the seat when the last starting card is dealt: the hand is dead,
+    killed as the deal ends; blinds posted stay in the pot (TDA24 30)."""
+    seat = event.seat
+    assert seat is not None
+    irregular(hand, "absent_at_deal", event, seat=seat)
+    if hand.state == "dealing" and not hand.starting_hands_dealt():
+        hand.absent.add(seat)
+        return
+    _kill_absent(hand, seat, event)
+
+
+def _kill_absent(hand: Hand, seat: int, event: Event) -> None:
+    assert hand.betting is not None
+    hand.betting.kill(seat)
+    hand.table.to_muck(seat)
+    hand.held.pop(seat, None)
+    if hand.held:
+        resolve_held(hand, event)
+
+
+def kill_absent_hands(hand: Hand, *_: Any) -> None:
+    """The deal is over: the hands of players away from their seats are dead."""
+    if not hand.absent:
+        return
+    assert hand.betting is not None
+    for seat in sorted(hand.absent):
+        if seat not in hand.betting.folded:
+            hand.betting.kill(seat)
+            hand.table.to_muck(seat)
+
+
+def verify_showdown_again(hand: Hand, event: Event) -> None:
+    """A hand let go face down, or tabled one card only, is still live: it may be tabled in
+    full (TDA24 14, 13-A); it cannot be let go or half-tabled twice."""
+    seat = event.seat
+    if event.name == "release" and seat in hand.released:
+        raise Rejected(f"seat {seat} has already let the hand go face down")
+    if event.name == "show" and event.cards == 1 and seat in hand.partly_shown:
+        raise Rejected(
+            f"seat {seat} has already shown one card: table both cards, or muck",
+            rule=situation("hand_partly_tabled").outcome(hand.ruleset).rule,
+        )
+
+
+def refuse_ordered(hand: Hand, event: Event) -> None:
+    seat = event.seat
+    raise Rejected(
+        f"the floor has ordered seat {seat}'s hand tabled: it cannot be mucked unshown",
+        rule=situation("hand_ordered_tabled").outcome(hand.ruleset).rule,
+    )
+
+
+def verify_order_show(hand: Hand, event: Event) -> None:
+    hand.verify_showdown(event)
+    if event.seat in hand.shown or event.seat in hand.ordered:
+        raise Rejected(f"seat {event.seat}'s hand is already tabled or ordered tabled")
+
+
+def order_tabled(hand: Hand, event: Event) -> None:
+    """The floor orders a hand tabled (TDA24 17-A; RRoP Showdown 7): it cannot be mucked now."""
+    assert event.seat is not None
+    hand.ordered.add(event.seat)
+    irregular(hand, "hand_ordered_tabled", event, seat=event.seat)
+
+
+def show_one_card(hand: Hand, event: Event) -> None:
+    """One card tabled is no tabled hand: it claims nothing until both are face up (TDA24
+    13-A, 15-A; RRoP Showdown 1)."""
+    assert event.seat is not None
+    hand.partly_shown.add(event.seat)
+    irregular(hand, "hand_partly_tabled", event, seat=event.seat)
+
+
+def release_hand(hand: Hand, event: Event) -> None:
+    """A hand let go face down at the showdown: dead at once under Robert's Rules; under TDA
+    still live until the dealer pushes it into the muck (``muck``) or the player tables it."""
+    seat = event.seat
+    assert seat is not None
+    irregular(hand, "hand_released", event, seat=seat)
+    if RELEASED_HAND_DEAD[hand.ruleset.family]:
+        hand.muck_hand(event)
+    else:
+        hand.released.add(seat)

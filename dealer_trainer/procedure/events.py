@@ -68,6 +68,9 @@ class EventName(StrEnum):
     FLASH = "flash"
     FOUL_DECK = "foul_deck"
     SHORT_DECK = "short_deck"
+    ABSENT = "absent"
+    RELEASE = "release"
+    ORDER_SHOW = "order_show"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -124,7 +127,7 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.PITCH, D, _SCRIPT, "pitch", "exposed boxed to unnoticed cards dropped",
      "Pitch the next card"),
     (E.DEAL, D, _SCRIPT, "deal", "", "Pitch the rest of the round"),
-    (E.ACT, P, _SCRIPT, "act", "seat! action! amount said chips more",
+    (E.ACT, P, _SCRIPT, "act", "seat! action! amount said chips more out_of_turn",
      "Wait for the player to act"),
     (E.BURN, D, _SCRIPT, "one_card", "exposed boxed unnoticed", "Burn a card"),
     (E.FLOP, D, _SCRIPT, "flop", "cards boxed unnoticed", "Turn the flop (three cards)"),
@@ -132,7 +135,7 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
      "Turn the turn card (the fourth board card)"),
     (E.RIVER, D, _SCRIPT, "one_card", "boxed unnoticed",
      "Turn the river card (the fifth board card)"),
-    (E.SHOW, P, _NO, "showdown", "seat!", "Have a hand tabled"),
+    (E.SHOW, P, _NO, "showdown", "seat! cards", "Have a hand tabled"),
     (E.DECLARE_BOARD, P, _NO, "showdown", "seat!",
      "Take a player's declaration that they play the board"),
     (E.MUCK, P, _NO, "showdown", "seat!", "Take a mucked hand"),
@@ -157,6 +160,12 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.FLASH, P, _NO, "flash", "seat!", "Take a player's flashed card"),
     (E.FOUL_DECK, F, _NO, "nothing", "found!", "Call the floor about a foul deck"),
     (E.SHORT_DECK, F, _NO, "nothing", "", "Call the floor about a deck found short"),
+    # the floor's rulings on what players do (see docs/engine.md, "Player actions")
+    (E.ABSENT, F, _NO, "absent", "seat!",
+     "Call the floor: a player was away from the seat when the deal ended"),
+    (E.RELEASE, P, _NO, "showdown", "seat!",
+     "Take a hand let go face down at the showdown (not yet in the muck)"),
+    (E.ORDER_SHOW, F, _NO, "order_show", "seat!", "Call the floor to have a hand tabled"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by
@@ -239,6 +248,8 @@ class Event:
     #: act: the chips pushed out in one motion, and those of a second motion (a string bet)
     chips: tuple[int, ...] | None = None
     more: tuple[int, ...] | None = None
+    #: act: a player acts before their turn (TDA24 53; RRoP Betting 11): the floor holds it
+    out_of_turn: bool = False
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -259,5 +270,6 @@ class Event:
             f"said {self.said}" if self.said is not None else "",
             f"chips {list(self.chips)}" if self.chips is not None else "",
             f"then {list(self.more)}" if self.more is not None else "",
+            "out of turn" * self.out_of_turn,
         )
         return " ".join([self.name, *(part for part in parts if part)])

@@ -139,6 +139,13 @@ class Hand:
         self.awarded = False
         self.misaward: Misaward | None = None  # a pot pushed to the wrong player
         self.recovery = Recoveries()
+        #: the floor's rulings on what players do (issue 18): seats away from the table when
+        #: the deal ended (TDA24 30), hands let go face down not yet in the muck (TDA24 14),
+        #: hands the floor ordered tabled (TDA24 17-A), hands tabled one card only (TDA24 13-A)
+        self.absent: set[int] = set()
+        self.released: set[int] = set()
+        self.ordered: set[int] = set()
+        self.partly_shown: set[int] = set()
         self.new_deal()
 
     def new_deal(self) -> None:
@@ -158,6 +165,10 @@ class Hand:
         self.slips: list[dealer_errors.Slip] = []
         #: the button dealt a card short: its seat, and where in the log the betting began
         self.short_button: tuple[int, int] | None = None
+        #: actions out of turn the floor holds until the turn comes (TDA24 53; RRoP Betting 11)
+        self.held: dict[int, dealer_errors.Held] = {}
+        #: seats freed of a check or call out of turn that may not bet or raise (RRoP Betting 11)
+        self.no_raise: dict[int, str] = {}
 
     # --- lifetime: attach to the shared machine, detach when done ------------------------------
 
@@ -357,8 +368,11 @@ class Hand:
         assert self.betting is not None and event.seat is not None and event.action is not None
         if event.seat not in self.betting.order:
             raise Rejected(f"seat {event.seat} is not in this hand")
-        action, amount = event.action, event.amount
         self._floor = None
+        if event.out_of_turn:
+            dealer_errors.verify_out_of_turn(self, event)
+            return
+        action, amount = event.action, event.amount
         if event.said is not None or event.chips is not None:  # words and chips: a floor ruling
             floor = rule_on(
                 self.betting,
@@ -370,7 +384,10 @@ class Hand:
                 more=event.more or (),
             )
             action, amount, self._floor = floor.action, floor.amount, floor
-        self._ruling = self.betting.verify(event.seat, action, amount)
+        ruling = self.betting.verify(event.seat, action, amount)
+        if self.no_raise and event.seat in self.no_raise:
+            dealer_errors.verify_no_raise(self, event, ruling)
+        self._ruling = ruling
 
     def verify_flop(self, event: Event) -> None:
         count = 3 if event.cards is None else event.cards
@@ -425,8 +442,17 @@ class Hand:
         assert self.betting is not None and seat is not None
         if seat not in self.betting.order or seat in self.betting.folded:
             raise Rejected(f"seat {seat} has no live hand at the showdown", rule=SHOWDOWN_RULE)
+        if event.cards is not None and event.cards not in (1, HOLE_CARDS):
+            raise Rejected(
+                f"a hand is tabled with both cards face up (or one card, half tabled), not "
+                f"{event.cards}",
+                rule=SHOWDOWN_RULE,
+            )
         if seat in self.mucked:
-            raise Rejected(f"seat {seat} has already mucked", rule=SHOWDOWN_RULE)
+            dead = dealer_errors.MUCKED_DEAD_RULE[self.ruleset.family]
+            raise Rejected(f"seat {seat} has already mucked: a mucked hand is dead", rule=dead)
+        if event.name != "muck" and (seat in self.released or seat in self.partly_shown):
+            dealer_errors.verify_showdown_again(self, event)
         if event.name == "show" and seat in self.shown:
             raise Rejected(f"seat {seat} has already tabled the hand", rule=SHOWDOWN_RULE)
         if event.name == "declare_board" and seat in self.declared:
@@ -436,7 +462,9 @@ class Hand:
                 f"seat {seat} has tabled the hand: a tabled hand is read, not mucked (TDA24 12)",
                 rule="TDA24 12",
             )
-        if event.name == "muck" and self.hands_must_be_tabled():
+        if event.name in _LETTING_GO and seat in self.ordered:
+            dealer_errors.refuse_ordered(self, event)
+        if event.name in _LETTING_GO and self.hands_must_be_tabled():
             raise Rejected(
                 f"seat {seat} cannot muck unshown: a player is all-in and the betting is over, "
                 f"so every hand still in is tabled, main pot and side pots ({ALL_IN_TABLED_RULE})",
@@ -567,6 +595,9 @@ class Hand:
             self.pitch_one()
 
     def apply_action(self, event: Event) -> None:
+        if event.out_of_turn:
+            dealer_errors.hold_out_of_turn(self, event)
+            return
         assert self.betting is not None and self._ruling is not None and event.seat is not None
         self.betting.apply(self._ruling)  # judged by verify_act just before
         self._ruling = None
@@ -579,12 +610,16 @@ class Hand:
         self.chips_in.append(action not in NO_CHIPS)
         if action is Action.FOLD:
             self.table.to_muck(event.seat)
+        if self.held or self.no_raise:
+            dealer_errors.resolve_held(self, event)
 
     def burn_card(self, event: Event) -> None:
         self.table.burns.append(self.table.stub.pop(0))
 
     def _turn_cards(self, count: int, street: Street) -> None:
         assert self.betting is not None
+        self.held.clear()  # the round is over: no action out of turn is left to rule on
+        self.no_raise.clear()
         self.table.board.extend(self.table.take(count))
         self.betting.start_street(street)
 
@@ -608,7 +643,12 @@ class Hand:
             self.betting.kill(seat)
             self.table.to_muck(seat)
             return
+        if event.cards == 1:
+            dealer_errors.show_one_card(self, event)
+            return
         self.shown.add(seat)
+        self.released.discard(seat)
+        self.partly_shown.discard(seat)
 
     def record_declaration(self, event: Event) -> None:
         assert event.seat is not None
@@ -626,6 +666,7 @@ class Hand:
         ):
             self.board_players[seat] = event.index  # the board was this hand's best five
         self.mucked.add(seat)
+        self.released.discard(seat)
         self.table.to_muck(seat)
 
     def award_to_last_player(self, *_: Any) -> None:
@@ -782,6 +823,9 @@ for _name, _function in vars(dealer_errors).items():
         setattr(Hand, _name, _function)
 
 Hand._VERIFY = {item.name: getattr(Hand, item.verify) for item in VOCABULARY}
+
+#: the showdown events by which a player gives a hand up unshown
+_LETTING_GO = frozenset({"muck", "release"})
 
 #: where a flagged board event is a dealer error the engine judges (elsewhere it is refused)
 _BURNS = frozenset({"flop_burn", "turn_burn", "river_burn"})

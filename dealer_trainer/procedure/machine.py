@@ -109,7 +109,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
        error=("button_short_card", "button_short_acted")),
     _t("notice", "dealing", "preflop", conditions="button_short", after="notice_button_short",
        floor=True, records=("button_short_card",)),
-    _t(ADVANCE, "dealing", "preflop", conditions="starting_hands_dealt"),
+    _t(ADVANCE, "dealing", "preflop", conditions="starting_hands_dealt", after="kill_absent_hands"),
     _t("pitch", "preflop", None, conditions="button_short", after="complete_button",
        error=("button_short_card", "button_short_acted")),
     _t("pitch", "preflop", None, conditions="no_action_yet", after="pitch_extra",
@@ -124,7 +124,9 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("reshuffle", "dealing", None, after="reshuffle_stub", step=True),
     _t("cut", "dealing", None, after="cut_deck", step=True),
     # --- betting rounds -------------------------------------------------------------------------
-    _t("act", list(BETTING_STATES), None, after="apply_action"),
+    # an action out of turn (``out_of_turn: true``) is held by the floor, then binding or void
+    # as the action to that player changes or not (TDA24 53; RRoP Betting 11)
+    _t("act", list(BETTING_STATES), None, after="apply_action", records=("action_out_of_turn",)),
     _t(ADVANCE, list(BETTING_STATES), "hand_over", conditions="one_player_left",
        after="award_to_last_player"),
     # the floor learns of an error the dealer made unnoticed: misdeal, or after substantial
@@ -209,7 +211,8 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("cut", [*_STREET_DEALING, *BETTING_STATES[:-1]], None, after="cut_deck", step=True),
     # --- showdown (RRoP-HEP 9; RRoP-HE 6, TDA24 12-19) ------------------------------------------
     _t(ADVANCE, "river", "showdown", conditions="betting_done"),
-    _t("show", "showdown", None, after="show_hand", records=("late_wrong_count",)),
+    _t("show", "showdown", None, after="show_hand",
+       records=("late_wrong_count", "hand_partly_tabled")),
     _t("declare_board", "showdown", None, after="record_declaration"),
     _t("muck", "showdown", None, after="muck_hand"),
     # a tabled hand cannot be killed (RRoP Showdown 2, TDA24 13-C): it is taken back
@@ -229,6 +232,17 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("correct_award", "hand_over", None, after="correct_award", step=True),
     _t("short_deck", "hand_over", None, after="deck_found_short", floor=True,
        error=("short_deck",)),
+    # --- the floor's rulings on what players do (issue 18) --------------------------------------
+    # a player away from the seat when the deal ends: the hand is dead, its blinds stay in
+    # (TDA24 30; RRoP Tournaments)
+    _t("absent", ["dealing", "preflop"], None, after="seat_absent", floor=True,
+       error=("absent_at_deal",)),
+    # a hand let go face down, not yet in the muck (TDA24 14; RRoP Dead Hands); the floor
+    # orders a hand tabled (TDA24 17-A; RRoP Showdown 7); one card tabled is no tabled hand
+    # (TDA24 13-A, 15-A; RRoP Showdown 1): the ``show`` row records it
+    _t("release", "showdown", None, after="release_hand", error=("hand_released",)),
+    _t("order_show", "showdown", None, after="order_tabled", floor=True,
+       error=("hand_ordered_tabled",)),
 )
 # fmt: on
 

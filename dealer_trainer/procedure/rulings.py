@@ -1374,6 +1374,138 @@ SITUATIONS: tuple[Situation, ...] = (
             lead_in=(*_TO_FLOP, Macro.ALL_BUT_ONE), make=(Event(name=E.DROP_STUB, mixed=True),)
         ),
     ),
+    # --- the floor's rulings on what players do (issue 18): no dealer error; the dealer holds
+    # the action or the cards and the floor rules (docs/engine.md, "Player actions") ----------
+    Situation(
+        name="action_out_of_turn",
+        kind="action_out_of_turn",
+        title="A player acts out of turn",
+        decided_by="family",
+        variants=_both(
+            _stands(
+                "RRoP Betting 11",
+                "Stop the action: it goes back to the player whose turn it was; the players "
+                "skipped keep every right to act.",
+                "The action out of turn is binding if nobody in between bets or raises: a "
+                "check, a call or a fold does not change it.",
+                "If someone bets or raises in between, it is not binding and its chips come "
+                "back; a player who checked or called out of turn may then call or fold, not "
+                "bet or raise.",
+                "A fold out of turn is binding at once.",
+            ),
+            _stands(
+                "TDA24 53-A",
+                "Back the action up to the player whose turn it was; the players skipped keep "
+                "every right to act.",
+                "The action out of turn is binding if the action to that player does not "
+                "change: a check, a call or a fold by the players skipped changes nothing.",
+                "If a bet or raise changes it, it is not binding: its chips go back and the "
+                "player has every option again (call, raise or fold).",
+                "A fold out of turn is binding.",
+            ),
+        ),
+        topic="action-order",
+        window=_BETTING,
+        staging=Staging(
+            lead_in=(POST_BLINDS, DEAL),
+            # three seats, button on 1: seat 1 is to act first; the small blind calls early
+            make=(Event(name=E.ACT, seat=2, action=Action.CALL, out_of_turn=True),),
+        ),
+    ),
+    Situation(
+        name="absent_at_deal",
+        kind="absent_player",
+        title="A player is away from the seat when the last starting card is dealt",
+        decided_by="family",
+        variants=_both(
+            *(
+                _stands(
+                    rule,
+                    "A player must be at the seat when the last starting card is dealt to "
+                    "have a live hand: this hand is dead.",
+                    "Kill it as the deal ends; nobody looks at its cards.",
+                    "Blinds it has posted stay in the pot.",
+                )
+                for rule in ("RRoP Tournaments", "TDA24 30")
+            )
+        ),
+        topic="blinds-button",
+        window=frozenset({"dealing", "preflop"}),
+        staging=Staging(
+            lead_in=(POST_BLINDS,), make=(Event(name=E.ABSENT, seat=3),), follow=(DEAL,)
+        ),
+    ),
+    Situation(
+        name="hand_partly_tabled",
+        kind="partial_tabling",
+        title="A player tables one hole card at the showdown",
+        decided_by="family",
+        variants=_both(
+            _stands(
+                "RRoP Showdown 1",
+                "One card face up is not a tabled hand: it claims no part of the pot.",
+                "Ask the player to turn both cards face up, or to muck.",
+            ),
+            _stands(
+                "TDA24 13-A",
+                "A hand is tabled only with both hole cards face up and readable: one card "
+                "claims nothing.",
+                "Ask the player to table both cards; if the player will not, call the floor "
+                "(TDA24 15-A).",
+            ),
+        ),
+        topic="showdown-order",
+        window=frozenset({"showdown"}),
+        staging=Staging(
+            lead_in=(*_TO_RIVER, Macro.BETTING), make=(Event(name=E.SHOW, seat=1, cards=1),)
+        ),
+    ),
+    Situation(
+        name="hand_ordered_tabled",
+        kind="hand_ordered_tabled",
+        title="The floor orders a hand tabled at the showdown",
+        decided_by="family",
+        variants=_both(
+            _stands(
+                "RRoP Showdown 7",
+                "The floor may make the players show in order: the hand ordered is turned "
+                "face up, not mucked unshown.",
+            ),
+            _stands(
+                "TDA24 17-A",
+                "When hands are not tabled of themselves, the floor may enforce the order of "
+                "show: the hand ordered must be tabled, not mucked unshown.",
+            ),
+        ),
+        topic="showdown-order",
+        window=frozenset({"showdown"}),
+        staging=Staging(
+            lead_in=(*_TO_RIVER, Macro.BETTING), make=(Event(name=E.ORDER_SHOW, seat=1),)
+        ),
+    ),
+    Situation(
+        name="hand_released",
+        kind="hand_released",
+        title="A player lets a hand go face down at the showdown, before it reaches the muck",
+        decided_by="family",
+        variants=_both(
+            _stands(
+                "RRoP Dead Hands",
+                "A hand thrown away is folded: take it into the muck; it is dead.",
+                "Only a hand the floor can still pick out for certain may be brought back, "
+                "and only when that is fairest.",
+            ),
+            _stands(
+                "TDA24 14",
+                "Cards let go face down are not dead yet: while they can be picked out for "
+                "certain, the player may change their mind and table them.",
+                "They die once the dealer pushes them into the muck.",
+            ),
+        ),
+        topic="killed-hand",
+        window=frozenset({"showdown"}),
+        staging=Staging(lead_in=(*_TO_RIVER, Macro.BETTING), make=(Event(name=E.RELEASE, seat=1),)),
+    ),
 )
 
 _BY_NAME = {item.name: item for item in SITUATIONS}
