@@ -53,16 +53,6 @@ __all__ = [
 ]
 
 DEFAULT_RULESET = "roberts"
-#: the table facts a fact question would give away if they were drawn
-HIDDEN_FOR_FACT: dict[str, frozenset[str]] = {
-    "to_act": frozenset({"to_act"}),
-    "burns": frozenset({"burns"}),
-    "board_cards": frozenset({"board"}),
-    "pot": frozenset({"pot"}),
-    "pots": frozenset({"pot"}),
-}
-
-
 # --- the catalogue ----------------------------------------------------------------------------
 
 
@@ -240,8 +230,9 @@ def prepare(entry: Entry, rng: random.Random) -> Item:
         choices = list(enumerate(question.choices))
         rng.shuffle(choices)
         options = tuple(Option(f"c{index}", choice.text) for index, choice in choices)
-    hidden = HIDDEN_FOR_FACT.get(question.fact or "", frozenset())
-    return Item(entry, scenario, proved, options, hidden)
+    from dealer_trainer.view import hidden_for
+
+    return Item(entry, scenario, proved, options, hidden_for(question))
 
 
 # --- grading ----------------------------------------------------------------------------------
@@ -262,6 +253,10 @@ class Feedback:
     rule: str | None = None
     rule_title: str = ""
     rule_text: str = ""
+    #: the scenario's title and topic: shown with the feedback, never before the answer (a
+    #: title or a topic may name the answer)
+    title: str = ""
+    topic: str = ""
 
 
 def _option_index(item: Item, value: str, prefix: str) -> int:
@@ -314,6 +309,8 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
         rule_id,
         title,
         text,
+        title=item.scenario.title,
+        topic=item.scenario.topic.title,
     )
 
 
