@@ -531,7 +531,8 @@ FACT_ANSWERS: dict[str, str] = {
     "board_cards": "count",
     "pot": "count",
     "pots": "count",
-    "max_bet": "count",
+    "max_bet": "amount",
+    "min_bet": "amount",
     "winners": "seats",
     "odd_chip": "seat",
     "showdown_first": "seat",
@@ -539,6 +540,7 @@ FACT_ANSWERS: dict[str, str] = {
 }
 _SHAPE_WORDS = {
     "seat": "a seat number (or null: nobody)",
+    "amount": "a number of chips (or null: nobody to act)",
     "count": "a number",
     "seats": "a list of seat numbers, like [2, 5]",
     "yes/no": "true or false",
@@ -546,7 +548,7 @@ _SHAPE_WORDS = {
 
 
 def _fits(value: Any, shape: str) -> bool:
-    if shape == "seat":
+    if shape in ("seat", "amount"):
         return value is None or type(value) is int
     if shape == "count":
         return type(value) is int
@@ -614,6 +616,19 @@ def _odd_chip(hand: Hand) -> int | None:
     return None
 
 
+def _max_bet(hand: Hand) -> int | None:
+    """The largest total the player to act may put in: a raise's most, or the call when the
+    betting is capped (a bet and three raises in limit)."""
+    from dealer_trainer.betting import Action
+
+    betting, seat = hand.betting, hand.to_act
+    if betting is None or seat is None:
+        return None
+    if {Action.BET, Action.RAISE} & set(betting.legal_actions(seat)):
+        return betting.max_raise_to()
+    return min(betting.current_bet, betting.bets[seat] + betting.stacks[seat])
+
+
 def _next_card_to(hand: Hand) -> int | None:
     return hand.seat_to_deal() if hand.state == "dealing" else None
 
@@ -646,11 +661,16 @@ FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
         lambda hand: hand.expected_next(),
     ),
     "misdeal": ("whether a misdeal was called", lambda hand: hand.misdeals > 0),
-    "max_bet": (
-        "the largest total the player to act may bet or raise to (pot-limit: the pot)",
+    "min_bet": (
+        "the smallest total the player to act may bet or raise to (null: nobody to act)",
         lambda hand: (
-            None if hand.betting is None or hand.to_act is None else hand.betting.max_raise_to()
+            None if hand.betting is None or hand.to_act is None else hand.betting.min_raise_to()
         ),
+    ),
+    "max_bet": (
+        "the largest total the player to act may bet or raise to (pot-limit: the pot; "
+        "null: nobody to act)",
+        lambda hand: _max_bet(hand),
     ),
 }
 
@@ -715,6 +735,7 @@ def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:
     errors: list[ScriptError] = []
     errors += _unseeded(scenario)
     hand = play(scenario.script)
+    errors += [] if hand.rejected else _moment(scenario, hand)
     if hand.rejected:  # the first: the events after it are judged on another hand
         rejected = hand.rejected[0]
         event = scenario.script.events[rejected.event]
@@ -771,7 +792,7 @@ def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:
         key.append(exc)
     shown = tuple(card.text for card in hand.face_up)
     proved = Verified(scenario, hand, found, steps, rule, words or (), value, shown)
-    errors = key + errors + _moment(scenario, hand)
+    errors = key + errors
     if outcome is not None and _asks_recovery(question) and _begun(hand, found, outcome.steps):
         errors.append(
             _fail(
@@ -851,10 +872,10 @@ def _moment(scenario: Scenario, hand: Hand) -> list[ScriptError]:
                 where,
             )
         ]
-    if fact in ("to_act", "max_bet") and hand.betting is None:
+    if fact in ("to_act", "max_bet", "min_bet") and hand.betting is None:
         return [_fail(f"the fact {fact!r} is asked before the blinds are posted", where)]
-    if fact == "max_bet" and hand.to_act is None:
-        return [_fail("the fact 'max_bet' is asked when nobody is to act", where)]
+    if fact in ("max_bet", "min_bet") and hand.to_act is None:
+        return [_fail(f"the fact {fact!r} is asked when nobody is to act", where)]
     return []
 
 
@@ -882,14 +903,12 @@ def giveaways(proved: Verified) -> list[str]:
         say(f"it shows {value} burn card(s)")
     if fact == "board_cards" and view.board is not None and len(view.board) == value:
         say(f"it shows {value} board card(s)")
-    if fact in ("pot", "max_bet") and isinstance(value, int):
+    if fact == "pot" and isinstance(value, int):
         in_front = [seat.in_front for seat in seats if seat.in_front]
         if view.pot == value and fact == "pot":
             say(f"it shows a pot of {value}")
         elif in_front and (view.pot or 0) + sum(in_front) == value and fact == "pot":
             say(f"the bets in front and the pot add up to {value}")
-        elif fact == "max_bet" and value in in_front:
-            say(f"a seat already has {value} in front")
     if fact == "pots" and view.pots is not None and len(view.pots) == value:
         say(f"it shows {value} pot(s)")
     if fact == "next_card_to" and isinstance(value, int):
