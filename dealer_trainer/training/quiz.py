@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark, Summary
+from dealer_trainer.view import HIDDEN_FOR_FACT as HIDDEN_FOR_FACT  # the view's, kept here too
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
