@@ -46,9 +46,15 @@ __all__ = [
     "Choice",
     "Question",
     "Scenario",
+    "ScenarioErrors",
     "Verified",
+    "all_errors",
     "bank_dir",
+    "check",
+    "fact_value",
     "find_scenarios",
+    "giveaways",
+    "lint",
     "load_scenario",
     "parse_scenario",
     "recovery_steps",
@@ -139,10 +145,48 @@ class Scenario:
 # --- reading ----------------------------------------------------------------------------------
 
 
+class ScenarioErrors(ScriptError):
+    """Every error found in one scenario, in the order of the file: the first one is the
+    error's own message and place (:attr:`errors` holds them all)."""
+
+    def __init__(self, errors: list[ScriptError]) -> None:
+        assert errors
+        super().__init__(errors[0].message, where=errors[0].where)
+        self.errors: tuple[ScriptError, ...] = tuple(errors)
+
+
+def all_errors(error: ScriptError) -> tuple[ScriptError, ...]:
+    """Each error a :class:`ScriptError` stands for (one, or a :class:`ScenarioErrors`'s)."""
+    return error.errors if isinstance(error, ScenarioErrors) else (error,)
+
+
 class _Reader(ScriptReader):
     """Checks a parsed scenario; every error names its place (the hand-script reader's
-    checks and places, and the scenario's own fields).
+    checks and places, and the scenario's own fields). It goes on after an error, section by
+    section (each field, each choice, each setup event), so one run reports them all.
     """
+
+    def __init__(self, locator: Locator | None, folder: Path | None = None) -> None:
+        super().__init__(locator, folder)
+        self.errors: list[ScriptError] = []
+
+    def attempt(self, check: Callable[..., Any], *args: Any) -> Any:
+        """Run one section's check; an error is kept and None returned, so the next goes on."""
+        try:
+            return check(*args)
+        except ScenarioErrors as exc:
+            self.errors.extend(exc.errors)
+        except ScriptError as exc:
+            self.errors.append(exc)
+        return None
+
+    def keys(
+        self, data: dict[Any, Any], allowed: tuple[str, ...] | frozenset[str], what: str
+    ) -> None:
+        for key in data:  # every unknown key is kept, not only the first
+            if key not in allowed:
+                message = f"unknown {what} {excerpt(key)}{_suggest(key, allowed)}"
+                self.errors.append(self.fail(message, data, key, of_key=True))
 
     def required(self, data: dict[Any, Any], names: tuple[str, ...], what: str) -> None:
         for name in names:
@@ -188,32 +232,35 @@ class _Reader(ScriptReader):
                 where=self.where(data),
             )
         self.keys(data, FIELDS, "field")
-        self.required(data, REQUIRED, "the scenario")
-        ident = self.text(data, "id", "'id'")
-        if not _ID.match(ident):
-            raise self.fail(
-                f"'id' must be lower-case words joined by hyphens (like 'premature-turn-1'), "
-                f"not {excerpt(ident)}",
-                data,
-                "id",
-            )
-        title = self.text(data, "title", "'title'")
-        slug = data["topic"]
-        slugs = tuple(item.slug for item in TOPICS)
-        if not isinstance(slug, str) or slug not in slugs:
-            raise self.fail(f"unknown topic {excerpt(slug)}{_suggest(slug, slugs)}", data, "topic")
-        subject = topic(slug)
-        difficulty = data["difficulty"]
-        if type(difficulty) is not int or difficulty not in DIFFICULTIES:
-            raise self.fail(
-                f"'difficulty' must be 1 (easy), 2 or 3 (hard), not {excerpt(difficulty)}",
-                data,
-                "difficulty",
-            )
-        situation = self.situation(data, subject)
-        rule = self.rule(data)
-        script = self.script(data)
-        question = self.question(self.mapping(data["question"], "'question'", data, "question"))
+        import difflib
+
+        misspelt = {  # a field given under a misspelt name is said once (unknown field ...)
+            close
+            for key in data
+            if key not in FIELDS and isinstance(key, str)
+            for close in difflib.get_close_matches(key, sorted(FIELDS), n=1)
+        }
+        for name in REQUIRED:  # each missing field is an error; the others are still checked
+            if (name not in data or data[name] is None) and name not in misspelt:
+                self.errors.append(self.fail(f"the scenario has no {name!r}", data))
+        present = {name for name in REQUIRED if data.get(name) is not None}
+        ident = self.attempt(self.ident, data) if "id" in present else None
+        title = self.attempt(self.text, data, "title", "'title'") if "title" in present else None
+        subject = self.attempt(self.topic, data) if "topic" in present else None
+        difficulty = self.attempt(self.difficulty, data) if "difficulty" in present else None
+        situation = self.attempt(self.situation, data, subject) if subject is not None else None
+        rule = self.attempt(self.rule, data)
+        script = None
+        if {"table", "setup"} <= present:
+            script = self.attempt(self.script, data)
+        question = None
+        if "question" in present:
+            spec = self.attempt(self.mapping, data["question"], "'question'", data, "question")
+            question = None if spec is None else self.attempt(self.question, spec)
+        if self.errors:
+            raise ScenarioErrors(_in_file_order(self.errors))
+        assert ident is not None and title is not None and subject is not None
+        assert difficulty is not None and script is not None and question is not None
         places = {name: self.where(data, name) for name in data}
         places[""] = self.where(data)
         return Scenario(
@@ -229,6 +276,34 @@ class _Reader(ScriptReader):
             source=source,
             places=places,
         )
+
+    def ident(self, data: dict[Any, Any]) -> str:
+        ident = self.text(data, "id", "'id'")
+        if not _ID.match(ident):
+            raise self.fail(
+                f"'id' must be lower-case words joined by hyphens (like 'premature-turn-1'), "
+                f"not {excerpt(ident)}",
+                data,
+                "id",
+            )
+        return ident
+
+    def topic(self, data: dict[Any, Any]) -> Topic:
+        slug = data["topic"]
+        slugs = tuple(item.slug for item in TOPICS)
+        if not isinstance(slug, str) or slug not in slugs:
+            raise self.fail(f"unknown topic {excerpt(slug)}{_suggest(slug, slugs)}", data, "topic")
+        return topic(slug)
+
+    def difficulty(self, data: dict[Any, Any]) -> int:
+        difficulty = data["difficulty"]
+        if type(difficulty) is not int or difficulty not in DIFFICULTIES:
+            raise self.fail(
+                f"'difficulty' must be 1 (easy), 2 or 3 (hard), not {excerpt(difficulty)}",
+                data,
+                "difficulty",
+            )
+        return difficulty
 
     def situation(self, data: dict[Any, Any], subject: Topic) -> str | None:
         if data.get("situation") is None:
@@ -274,8 +349,6 @@ class _Reader(ScriptReader):
         setup = data["setup"]
         if not isinstance(setup, list):
             raise self.fail(f"'setup' must be a list of events, not {_kind(setup)}", data, "setup")
-        if "deck" in data and "seed" in data:
-            raise self.fail("give 'deck' or 'seed', not both", data, "seed", of_key=True)
         outer = data.get("ruleset")
         if outer is not None and table.get("ruleset") is not None and outer != table["ruleset"]:
             raise self.fail(
@@ -284,11 +357,19 @@ class _Reader(ScriptReader):
                 data,
                 "ruleset",
             )
-        parts = {"table": table, "events": setup}
+        parts = {"table": table, "events": []}
         for key in ("deck", "seed"):
             if key in data:
                 parts[key] = data[key]
         script = parse_script(parts, self.locator, folder=self.folder)
+        self.seat_set = frozenset(script.table.seats)
+        before = len(self.errors)
+        events = [self.attempt(self.event, item, i, setup) for i, item in enumerate(setup)]
+        if len(self.errors) > before:  # every bad event is reported; the setup is not played
+            bad = self.errors[before:]
+            del self.errors[before:]
+            raise ScenarioErrors(bad)
+        script = replace(script, events=tuple(event for event in events if event is not None))
         if outer is None:
             return script
         ruleset = self.ruleset(data)  # the hand-script reader's checks, placed at this field
@@ -336,47 +417,36 @@ class _Reader(ScriptReader):
             )
         if "choices" not in spec:
             raise self.fail(f"a {kind} question needs 'choices'", spec)
-        choices = self.choices(spec["choices"], spec, kind)
+        choices = self.choices(spec["choices"], spec, kind, fact)
         return Question(kind, ask, explain, choices=choices, fact=fact, where=where)
 
-    def choices(self, value: Any, spec: dict[Any, Any], kind: str) -> tuple[Choice, ...]:
+    def choices(
+        self, value: Any, spec: dict[Any, Any], kind: str, fact: str | None = None
+    ) -> tuple[Choice, ...]:
         if not isinstance(value, list):
             raise self.fail(f"'choices' must be a list, not {_kind(value)}", spec, "choices")
         if len(value) < 2:
             raise self.fail("a question needs at least two choices", spec, "choices")
-        choices: list[Choice] = []
+        before = len(self.errors)
+        read = [
+            self.attempt(self.choice, item, i, value, kind, fact) for i, item in enumerate(value)
+        ]
         texts: dict[str, int] = {}
-        for i, item in enumerate(value):
-            if not isinstance(item, dict):
-                raise self.fail(f"a choice is a mapping with 'text', not {_kind(item)}", value, i)
-            self.keys(item, CHOICE_FIELDS, "choice field")
-            self.required(item, ("text",), "the choice")
-            text = self.text(item, "text", "'text'")
-            if text in texts:
-                raise self.fail(f"the same text as choice {texts[text] + 1}", item, "text")
-            texts[text] = i
-            correct = item.get("correct", False)
-            if not isinstance(correct, bool):
-                raise self.fail(
-                    f"'correct' must be true or false, not {_kind(correct)}", item, "correct"
+        for i, choice in enumerate(read):
+            if choice is None:
+                continue
+            same = _same_text(choice.text)
+            if same in texts:
+                self.errors.append(
+                    self.fail(f"the same text as choice {texts[same] + 1}", value[i], "text")
                 )
-            steps = None
-            if "steps" in item:
-                if kind != "choice":
-                    raise self.fail(
-                        "only a choice question's choices carry 'steps'", item, "steps", of_key=True
-                    )
-                steps = self.steps(item["steps"], item, "steps", "'steps'")
-            answer = None
-            if kind == "fact":
-                if "answer" not in item:
-                    raise self.fail("a fact question's choice needs 'answer'", item)
-                answer = self.answer(item)
-            elif "answer" in item:
-                raise self.fail(
-                    "only a fact question's choices carry 'answer'", item, "answer", of_key=True
-                )
-            choices.append(Choice(text, correct, steps, answer, where=self.where(value, i)))
+            else:
+                texts[same] = i
+        if len(self.errors) > before:
+            bad = self.errors[before:]
+            del self.errors[before:]
+            raise ScenarioErrors(bad)
+        choices = [choice for choice in read if choice is not None]
         marked = [i for i, choice in enumerate(choices) if choice.correct]
         if len(marked) != 1:
             count = "no choice is" if not marked else f"{len(marked)} choices are"
@@ -387,8 +457,43 @@ class _Reader(ScriptReader):
             raise self.fail("every choice needs 'steps' once one has them", value, i)
         return tuple(choices)
 
-    def answer(self, item: dict[Any, Any]) -> Any:
-        """A fact choice's answer: a number, text, true/false, null or a list of numbers."""
+    def choice(self, item: Any, i: int, value: list[Any], kind: str, fact: str | None) -> Choice:
+        if not isinstance(item, dict):
+            raise self.fail(f"a choice is a mapping with 'text', not {_kind(item)}", value, i)
+        before = len(self.errors)
+        self.keys(item, CHOICE_FIELDS, "choice field")
+        if len(self.errors) > before:
+            bad = self.errors[before:]
+            del self.errors[before:]
+            raise ScenarioErrors(bad)
+        self.required(item, ("text",), "the choice")
+        text = self.text(item, "text", "'text'")
+        correct = item.get("correct", False)
+        if not isinstance(correct, bool):
+            raise self.fail(
+                f"'correct' must be true or false, not {_kind(correct)}", item, "correct"
+            )
+        steps = None
+        if "steps" in item:
+            if kind != "choice":
+                raise self.fail(
+                    "only a choice question's choices carry 'steps'", item, "steps", of_key=True
+                )
+            steps = self.steps(item["steps"], item, "steps", "'steps'")
+        answer = None
+        if kind == "fact":
+            if "answer" not in item:
+                raise self.fail("a fact question's choice needs 'answer'", item)
+            answer = self.answer(item, fact)
+        elif "answer" in item:
+            raise self.fail(
+                "only a fact question's choices carry 'answer'", item, "answer", of_key=True
+            )
+        return Choice(text, correct, steps, answer, where=self.where(value, i))
+
+    def answer(self, item: dict[Any, Any], fact: str | None = None) -> Any:
+        """A fact choice's answer: a number, text, true/false, null or a list of numbers; of the
+        shape its fact's values have (:data:`FACT_ANSWERS`): ``true`` is no count."""
         value = item["answer"]
         if isinstance(value, list):
             if not all(type(v) is int for v in value):
@@ -401,7 +506,68 @@ class _Reader(ScriptReader):
                 item,
                 "answer",
             )
+        shape = FACT_ANSWERS.get(fact or "")
+        if shape is not None and not _fits(value, shape):
+            quoted = (
+                " (YAML reads an unquoted yes, no, on or off as true/false)"
+                if isinstance(value, bool)
+                else ""
+            )
+            raise self.fail(
+                f"the fact {fact!r} is {_SHAPE_WORDS[shape]}, not {_kind_of_answer(value)}{quoted}",
+                item,
+                "answer",
+            )
+        if shape == "seats" and type(value) is int:
+            value = [value]
         return _plain(value)
+
+
+#: what each fact's value is: a number, a seat (or null), seats, true/false (next_step: text)
+FACT_ANSWERS: dict[str, str] = {
+    "to_act": "seat",
+    "next_card_to": "seat",
+    "burns": "count",
+    "board_cards": "count",
+    "pot": "count",
+    "pots": "count",
+    "max_bet": "amount",
+    "min_bet": "amount",
+    "winners": "seats",
+    "odd_chip": "seat",
+    "showdown_first": "seat",
+    "misdeal": "yes/no",
+}
+_SHAPE_WORDS = {
+    "seat": "a seat number (or null: nobody)",
+    "amount": "a number of chips (or null: nobody to act)",
+    "count": "a number",
+    "seats": "a list of seat numbers, like [2, 5]",
+    "yes/no": "true or false",
+}
+
+
+def _fits(value: Any, shape: str) -> bool:
+    if shape in ("seat", "amount"):
+        return value is None or type(value) is int
+    if shape == "count":
+        return type(value) is int
+    if shape == "seats":  # a list of seats, or one seat written as a number
+        return isinstance(value, list) or type(value) is int
+    return isinstance(value, bool)  # yes/no
+
+
+def _kind_of_answer(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"true/false ({str(value).lower()})"
+    if value is None:
+        return "null"
+    return f"{_kind(value)} ({excerpt(value)})"
+
+
+def _same_text(text: str) -> str:
+    """A choice's text as two choices must not share it: case, spaces and end marks aside."""
+    return " ".join(text.casefold().split()).rstrip(".!;: ")
 
 
 def _plain(value: Any) -> Any:
@@ -450,6 +616,19 @@ def _odd_chip(hand: Hand) -> int | None:
     return None
 
 
+def _max_bet(hand: Hand) -> int | None:
+    """The largest total the player to act may put in: a raise's most, or the call when the
+    betting is capped (a bet and three raises in limit)."""
+    from dealer_trainer.betting import Action
+
+    betting, seat = hand.betting, hand.to_act
+    if betting is None or seat is None:
+        return None
+    if {Action.BET, Action.RAISE} & set(betting.legal_actions(seat)):
+        return betting.max_raise_to()
+    return min(betting.current_bet, betting.bets[seat] + betting.stacks[seat])
+
+
 def _next_card_to(hand: Hand) -> int | None:
     return hand.seat_to_deal() if hand.state == "dealing" else None
 
@@ -482,6 +661,17 @@ FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
         lambda hand: hand.expected_next(),
     ),
     "misdeal": ("whether a misdeal was called", lambda hand: hand.misdeals > 0),
+    "min_bet": (
+        "the smallest total the player to act may bet or raise to (null: nobody to act)",
+        lambda hand: (
+            None if hand.betting is None or hand.to_act is None else hand.betting.min_raise_to()
+        ),
+    ),
+    "max_bet": (
+        "the largest total the player to act may bet or raise to (pot-limit: the pot; "
+        "null: nobody to act)",
+        lambda hand: _max_bet(hand),
+    ),
 }
 
 
@@ -518,57 +708,297 @@ def _fail(message: str, where: str | None) -> ScriptError:
 
 
 def verify(scenario: Scenario) -> Verified:
-    """Replay ``setup`` and prove the answer key; raise :class:`ScriptError` where it is wrong."""
+    """Replay ``setup`` and prove the scenario sound; raise :class:`ScriptError` where it is
+    wrong (a :class:`ScenarioErrors` holding every error found, the first one its own)."""
+    proved, errors = check(scenario)
+    if errors:
+        raise ScenarioErrors(errors)
+    assert proved is not None
+    return proved
+
+
+def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:
+    """Replay ``setup`` and prove the scenario; return it proved (None when the setup cannot
+    be played through) and every error found:
+
+    * a setup event the engine rejects; a setup that does not produce the topic's situation;
+    * an answer key that is not the engine's;
+    * a result that depends on an unseeded shuffle (:func:`_unseeded`);
+    * a fact asked before it exists, or a winners / pot / odd-chip question asked after the
+      pot was pushed (:func:`_moment`);
+    * a setup that already began the recovery the question asks (:func:`_begun`);
+    * a view that gives the answer away (:func:`giveaways`).
+    """
     from dealer_trainer.engine import play
     from dealer_trainer.procedure.rulings import situation as find_situation
 
+    errors: list[ScriptError] = []
+    errors += _unseeded(scenario)
     hand = play(scenario.script)
-    if hand.rejected:
-        first = hand.rejected[0]
-        event = scenario.script.events[first.event]
-        raise _fail(
-            f"the engine rejects this setup event ({event.describe()}): {first.reason}",
-            event.where,
-        )
+    errors += [] if hand.rejected else _moment(scenario, hand)
+    if hand.rejected:  # the first: the events after it are judged on another hand
+        rejected = hand.rejected[0]
+        event = scenario.script.events[rejected.event]
+        message = f"the engine rejects this setup event ({event.describe()}): {rejected.reason}"
+        return None, [*errors, _fail(message, event.where)]
     question = scenario.question
     subject = scenario.topic
     wanted: tuple[str, ...] = (scenario.situation,) if scenario.situation else ()
     if not wanted and subject.kind == "irregularity":
         wanted = subject.situations
-    arisen = list(dict.fromkeys(item.situation for item in hand.irregularities if item.situation))
+    future = _future(scenario, hand)  # an award asked before the push: the award to come
+    arisen = list(dict.fromkeys(item.situation for item in future.irregularities if item.situation))
     found = None
     if wanted:
         matching = [name for name in arisen if name in wanted]
         if not matching:
             got = f"it produces {', '.join(arisen)}" if arisen else "it produces no irregularity"
-            raise _fail(
-                f"the setup must produce {' or '.join(wanted)} for topic "
-                f"{scenario.topic.slug!r}; {got}",
-                scenario.where("setup"),
+            errors.append(
+                _fail(
+                    f"the setup must produce {' or '.join(wanted)} for topic "
+                    f"{scenario.topic.slug!r}; {got}",
+                    scenario.where("setup"),
+                )
             )
+            return None, errors
         found = matching[-1]
     elif scenario.topic.slug == "misdeal" and not hand.misdeals:
-        raise _fail("the setup must end in a misdeal for topic 'misdeal'", scenario.where("setup"))
+        errors.append(
+            _fail("the setup must end in a misdeal for topic 'misdeal'", scenario.where("setup"))
+        )
+        return None, errors
     elif scenario.topic.slug == "misdeal":
         found = arisen[-1] if arisen else None
     steps: tuple[str, ...] = ()
     optional: tuple[str, ...] = ()
     rule = words = None
+    outcome = None
     if found is not None:
         outcome = find_situation(found).outcome(scenario.ruleset)
         steps, rule, words = recovery_steps(outcome.steps), outcome.rule, outcome.words
         optional = outcome.optional
     value = None
-    if question.kind == "order":
-        _check_order(scenario, steps, found, optional)
-    elif question.kind == "fact":
-        assert question.fact is not None
-        value = FACTS[question.fact][1](hand)
-        _check_fact(question, value)
-    elif question.choices[0].steps is not None:
-        _check_choices(scenario, steps, found, optional)
+    key: list[ScriptError] = []
+    try:
+        if question.kind == "order":
+            _check_order(scenario, steps, found, optional)
+        elif question.kind == "fact":
+            assert question.fact is not None
+            value = FACTS[question.fact][1](future)
+            _check_fact(question, value)
+        elif question.choices[0].steps is not None:
+            _check_choices(scenario, steps, found, optional)
+    except ScriptError as exc:
+        key.append(exc)
     shown = tuple(card.text for card in hand.face_up)
-    return Verified(scenario, hand, found, steps, rule, words or (), value, shown)
+    proved = Verified(scenario, hand, found, steps, rule, words or (), value, shown)
+    errors = key + errors
+    if outcome is not None and _asks_recovery(question) and _begun(hand, found, outcome.steps):
+        errors.append(
+            _fail(
+                f"the setup has already begun the recovery the question asks ({found}: "
+                f"{_say(steps)}): end the setup before its first step",
+                scenario.where("setup"),
+            )
+        )
+    if not key:
+        errors += [_fail(message, scenario.where("setup")) for message in giveaways(proved)]
+    return proved, errors
+
+
+#: the facts that are the pot's award: asked before the pot is pushed, the engine answers what
+#: the award will be
+AWARD_FACTS = frozenset({"winners", "odd_chip", "pot", "pots"})
+#: the procedure states a fact exists in (a fact not named here exists at every moment)
+FACT_STATES: dict[str, frozenset[str]] = {
+    "showdown_first": frozenset({"showdown"}),
+    "winners": frozenset({"showdown"}),
+    "odd_chip": frozenset({"showdown"}),
+    "next_card_to": frozenset({"dealing"}),
+}
+_WHEN = {
+    "showdown": "at the showdown, once the last betting round is over",
+    "dealing": "while the starting hands are being dealt",
+}
+
+
+def _asks_recovery(question: Question) -> bool:
+    """Does the question ask for the recovery itself (its steps, their order, or whether it
+    is a misdeal)?"""
+    if question.kind == "order":
+        return True
+    if question.kind == "fact":
+        return question.fact == "misdeal"
+    return bool(question.choices) and question.choices[0].steps is not None
+
+
+def _begun(hand: Hand, found: str | None, outcome_steps: tuple[str, ...]) -> bool:
+    """Has the setup already taken a step of the recovery of ``found``?"""
+    from dealer_trainer.procedure.rulings import WAITS
+
+    wanted = [step for step in outcome_steps if step not in WAITS]
+    if found is None or not wanted:
+        return False
+    for recovery in hand.recoveries:
+        if recovery.situation.name == found:
+            left = [step for step in recovery.steps if step not in WAITS]
+            return len(left) < len(wanted)
+    return True  # no longer under way: the setup took every step
+
+
+def _moment(scenario: Scenario, hand: Hand) -> list[ScriptError]:
+    """The question's moment: a fact asked before it exists, or an award asked once pushed."""
+    question = scenario.question
+    fact = question.fact
+    if question.kind != "fact" or fact is None:
+        return []
+    where = scenario.where("setup")
+    if fact in AWARD_FACTS and hand.awarded:
+        return [
+            _fail(
+                f"the setup ends after the pot was pushed, so the winners' chips show the "
+                f"answer to {fact!r}: end it before the last hand is tabled (the engine "
+                "answers what the award will be)",
+                where,
+            )
+        ]
+    states = FACT_STATES.get(fact)
+    if states is not None and hand.state not in states:
+        when = " or ".join(_WHEN.get(state, state) for state in sorted(states))
+        return [
+            _fail(
+                f"the fact {fact!r} is asked before it exists: it exists {when}, and the setup "
+                f"ends in {hand.state}",
+                where,
+            )
+        ]
+    if fact in ("to_act", "max_bet", "min_bet") and hand.betting is None:
+        return [_fail(f"the fact {fact!r} is asked before the blinds are posted", where)]
+    if fact in ("max_bet", "min_bet") and hand.to_act is None:
+        return [_fail(f"the fact {fact!r} is asked when nobody is to act", where)]
+    return []
+
+
+def giveaways(proved: Verified) -> list[str]:
+    """What the trainee's view (:func:`dealer_trainer.view.trainee_view`) would give away of
+    the answer: a part that states the fact asked, chips or bets that add up to it, or cards
+    that point at it."""
+    from dealer_trainer.view import trainee_view
+
+    question = proved.scenario.question
+    fact = question.fact
+    if question.kind != "fact" or fact is None:
+        return []
+    view = trainee_view(proved)
+    value = proved.fact
+    found: list[str] = []
+    seats = view.seats
+
+    def say(what: str) -> None:
+        found.append(f"the view gives the answer to {fact!r} away: {what}")
+
+    if fact == "to_act" and view.to_act is not None and "to_act" not in view.hidden:
+        say(f"it marks seat {view.to_act} to act")
+    if fact == "burns" and view.burns == value:
+        say(f"it shows {value} burn card(s)")
+    if fact == "board_cards" and view.board is not None and len(view.board) == value:
+        say(f"it shows {value} board card(s)")
+    if fact == "pot" and isinstance(value, int):
+        in_front = [seat.in_front for seat in seats if seat.in_front]
+        if view.pot == value and fact == "pot":
+            say(f"it shows a pot of {value}")
+        elif in_front and (view.pot or 0) + sum(in_front) == value and fact == "pot":
+            say(f"the bets in front and the pot add up to {value}")
+    if fact == "pots" and view.pots is not None and len(view.pots) == value:
+        say(f"it shows {value} pot(s)")
+    if fact == "next_card_to" and isinstance(value, int):
+        held = {seat.seat: seat.cards for seat in seats if not seat.folded}
+        if all(count is not None for count in held.values()) and held:
+            fewest = min(count for count in held.values() if count is not None)
+            if [seat for seat, count in held.items() if count == fewest] == [value]:
+                say(f"seat {value} is the only seat with {fewest} card(s)")
+    if fact == "showdown_first":
+        tabled = [seat.seat for seat in seats if seat.tabled]
+        if tabled:
+            say(f"seat(s) {', '.join(map(str, tabled))} already tabled")
+    return found
+
+
+def fact_value(scenario: Scenario, hand: Hand) -> Any:
+    """The engine's value of a fact question's fact at the end of the setup. A winners, pot or
+    odd-chip fact asked at the showdown, before the pot is pushed, is the award that will be
+    made: every hand still undecided is tabled, in the showing order, and the pot awarded."""
+    fact = scenario.question.fact
+    assert fact is not None
+    return FACTS[fact][1](_future(scenario, hand))
+
+
+def _future(scenario: Scenario, hand: Hand) -> Hand:
+    """The hand a fact is read from: itself, or for an award asked at the showdown before the
+    pot is pushed, the hand played on to that award."""
+    fact = scenario.question.fact
+    if fact in AWARD_FACTS and hand.state == "showdown" and not hand.awarded:
+        return _award(scenario, hand)
+    return hand
+
+
+def _award(scenario: Scenario, hand: Hand) -> Hand:
+    """The hand played on to its award: every live hand not yet shown or mucked is tabled."""
+    from dealer_trainer.engine import play
+    from dealer_trainer.procedure.events import Event, EventName
+
+    betting = hand.betting
+    assert betting is not None
+    decided = hand.shown | hand.mucked
+    order = [seat for seat in hand.showing_order() if seat not in decided]
+    order += [seat for seat in betting.live if seat not in decided and seat not in order]
+    script = scenario.script
+    start = len(script.events)
+    more = tuple(
+        Event(name=EventName.SHOW, index=start + i, seat=seat) for i, seat in enumerate(order)
+    )
+    done = play(replace(script, events=(*script.events, *more)))
+    return done if done.awarded and not done.rejected else hand
+
+
+#: the script events that draw on the random source when no seed is given
+_RANDOM_EVENTS = frozenset({"shuffle", "reshuffle", "cut", "scramble"})
+
+
+def _unseeded(scenario: Scenario) -> list[ScriptError]:
+    """A result that depends on an unseeded shuffle: the cards are shuffled with no ``seed``
+    (no stacked ``deck``), or a random step (a reshuffle, a cut not ``at`` a card, a scramble)
+    plays out differently with two seeds."""
+    script = scenario.script
+    if script.seed is not None:
+        return []
+    where = scenario.where("setup")
+    if script.deck is None:
+        return [
+            _fail(
+                "the setup shuffles with no 'seed': every run deals other cards, so the answer "
+                "depends on chance; give 'seed: N' (or a stacked 'deck')",
+                where,
+            )
+        ]
+    if not any(event.name in _RANDOM_EVENTS for event in script.events):
+        return []
+    from dealer_trainer.engine import play
+    from dealer_trainer.view import table_view
+
+    def outcome(seed: int) -> Any:
+        hand = play(replace(script, seed=seed))
+        return table_view(hand).to_dict(), [card.text for card in hand.table.stub]
+
+    if outcome(1) != outcome(2):
+        return [
+            _fail(
+                "a random step of the setup (a shuffle, a cut or a scramble) plays out "
+                "differently from run to run: give 'seed: N' so every trainee sees the same hand",
+                where,
+            )
+        ]
+    return []
 
 
 def _say(steps: tuple[str, ...]) -> str:
@@ -654,6 +1084,69 @@ def _check_fact(question: Question, value: Any) -> None:
                 f"({question.fact} is {shown}): no other choice may be",
                 other.where,
             )
+
+
+# --- how the item is written: choices, and the bank as a whole --------------------------------
+
+#: at most this share of a bank's choice items may have the right option as the only shortest
+#: or the only longest choice (a trainee must not win by picking on length)
+LENGTH_CUE_SHARE = 1 / 3
+
+
+def _yes_no(question: Question) -> bool:
+    """Is the question yes/no by nature (two answers are all there are)?"""
+    answers = [choice.answer for choice in question.choices]
+    if question.kind == "fact" and all(isinstance(answer, bool) for answer in answers):
+        return True
+    starts = sorted(
+        choice.text.split(maxsplit=1)[0].strip(",.;:").casefold() for choice in question.choices
+    )
+    return starts == ["no", "yes"]
+
+
+def lint(scenario: Scenario) -> list[ScriptError]:
+    """How the item is written, beyond soundness: a choice question offers at least three
+    choices unless it is yes/no by nature. (``validate`` reports these; the quiz still asks.)"""
+    question = scenario.question
+    if question.kind == "order" or len(question.choices) >= 3 or _yes_no(question):
+        return []
+    return [
+        _fail(
+            f"a question offers at least three choices unless it is yes/no by nature; this one "
+            f"has {len(question.choices)}: add a real mistake a dealer makes",
+            question.where,
+        )
+    ]
+
+
+def length_cue(question: Question) -> bool:
+    """Is the right option the only shortest or the only longest choice?"""
+    correct = question.correct
+    if question.kind == "order" or correct is None or len(question.choices) < 2:
+        return False
+    lengths = [len(choice.text) for choice in question.choices]
+    mine = len(correct.text)
+    return (mine == min(lengths) or mine == max(lengths)) and lengths.count(mine) == 1
+
+
+def bank_length_cues(scenarios: list[Scenario]) -> tuple[list[Scenario], int, int]:
+    """The choice items whose right option is the only shortest or only longest; how many
+    choice items there are, and how many such items the bank may have (a third)."""
+    items = [s for s in scenarios if s.question.kind != "order"]
+    cued = [s for s in items if length_cue(s.question)]
+    return cued, len(items), int(len(items) * LENGTH_CUE_SHARE)
+
+
+def _in_file_order(errors: list[ScriptError]) -> list[ScriptError]:
+    """Errors sorted by their line and column (those with no place first, as found)."""
+
+    def place(error: ScriptError) -> tuple[int, int]:
+        parts = (error.where or "").rsplit(":", 2)
+        if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+            return int(parts[1]), int(parts[2])
+        return 0, 0
+
+    return sorted(errors, key=place)
 
 
 # --- the bank ---------------------------------------------------------------------------------

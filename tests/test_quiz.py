@@ -213,7 +213,7 @@ def test_a_fact_question_hides_the_fact_it_asks_from_the_table() -> None:
     hidden = {item.scenario.question.fact: item.hidden for item in ITEMS.values()}
     assert hidden["to_act"] == {"to_act"}
     assert hidden["burns"] == {"burns"}
-    assert hidden["pot"] == {"pot"}
+    assert hidden["pot"] == {"pot", "in_front"}  # issue 15: the bets in front add up to it
     assert hidden["next_step"] == frozenset()
 
 

@@ -308,8 +308,10 @@ def test_show_draws_seats_button_blinds_board_burns_and_pot(
     code, out, err = _run(capsys, "show", "ok-premature-turn-roberts", "--bank", OK)
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == "The turn is shown before flop betting ends"
-    assert lines[1] == "ok-premature-turn-roberts · premature-turn · ** · roberts"
+    # issue 15: the trainee's view: no title nor topic before the answer
+    assert lines[0] == "** · roberts"
+    assert "The turn is shown before flop betting ends" not in out
+    assert "premature-turn" not in out
     assert "blinds 1/2" in lines
     seats = [line for line in lines if line.lstrip().startswith("seat ")]
     assert len(seats) == 3
@@ -319,7 +321,7 @@ def test_show_draws_seats_button_blinds_board_burns_and_pot(
     board = next(line for line in lines if line.startswith("board:"))
     assert len(board.split()[1:]) == 4  # the flop and the premature turn
     burns = next(line for line in lines if line.startswith("burns:"))
-    assert re.match(r"^burns: +2 \(\w\w \w\w\)$", burns), burns
+    assert re.match(r"^burns: +2 face down$", burns), burns  # issue 15: a face-down count
     assert re.match(r"^pot: +6$", next(line for line in lines if line.startswith("pot:")))
     assert "Seat 3 has not acted on the flop and the turn is already out. What now?" in lines
     assert (
@@ -353,7 +355,8 @@ def test_show_order_question_lists_the_steps_sorted_and_the_key_only_with_answer
     path = OK / "premature-turn-order-tda.yaml"
     code, out, _ = _run(capsys, "show", path)
     assert code == 0
-    assert "  - reshuffle\n  - retrieve\n" in out
+    assert "  - Bring the turned card" in out  # issue 15: the steps as the trainee reads them
+    assert "  - Shuffle the stub" in out
     assert "order:" not in out
     code, out, _ = _run(capsys, "show", path, "--answer")
     assert code == 0
@@ -369,7 +372,7 @@ def test_show_exposed_card_is_drawn_face_up(capsys: pytest.CaptureFixture[str]) 
     seat3 = next(line for line in lines if line.startswith("  seat  3"))
     assert "(small blind)" in seat3 and " Qh " in seat3 and "5 in front" in seat3
     assert re.match(r"^exposed: +Qh$", next(line for line in lines if line.startswith("exposed")))
-    assert re.match(r"^burns: +0 \(-\)$", next(line for line in lines if line.startswith("burns")))
+    assert re.match(r"^burns: +0$", next(line for line in lines if line.startswith("burns")))
     assert re.match(r"^board: +-$", next(line for line in lines if line.startswith("board")))
 
 
@@ -379,7 +382,8 @@ def test_show_json_has_the_table_and_the_question_without_the_answer(
     code, out, _ = _run(capsys, "show", "ok-premature-turn-roberts", "--bank", OK, "--json")
     assert code == 0
     shown = json.loads(out)
-    assert set(shown) == {"id", "title", "topic", "difficulty", "ruleset", "table", "question"}
+    # issue 15: the title and the topic only with --answer
+    assert set(shown) == {"id", "difficulty", "ruleset", "table", "question"}
     table = shown["table"]
     assert set(table) >= {"button", "blinds", "seats", "board", "burns", "pot", "pots", "to_act"}
     assert table["button"] == 1
@@ -388,7 +392,7 @@ def test_show_json_has_the_table_and_the_question_without_the_answer(
     assert table["seats"][0]["roles"] == ["button"]
     assert table["seats"][1]["roles"] == ["small blind"]
     assert table["seats"][2]["roles"] == ["big blind"]
-    assert len(table["board"]) == 4 and len(table["burns"]) == 2
+    assert len(table["board"]) == 4 and table["burns"] == 2  # issue 15: a face-down count
     assert table["pot"] == 6 and table["to_act"] == 3
     assert shown["question"]["kind"] == "choice"
     assert len(shown["question"]["choices"]) == 3
@@ -422,7 +426,10 @@ def test_show_of_a_shipped_id_works(capsys: pytest.CaptureFixture[str]) -> None:
     path = SHIPPED[0]
     code, out, err = _run(capsys, "show", path.stem)
     assert code == 0, err
-    assert f"{path.stem} · {path.parent.name} · " in out.splitlines()[1]
+    assert f"{path.stem} · {path.parent.name} · " not in out  # issue 15: only with the answer
+    code, out, err = _run(capsys, "show", path.stem, "--answer")
+    assert code == 0, err
+    assert any(f"{path.stem} · {path.parent.name} · " in line for line in out.splitlines())
 
 
 def test_show_unknown_id_exits_1_with_suggestions(capsys: pytest.CaptureFixture[str]) -> None:

@@ -216,11 +216,10 @@ class _Screen:
         paint = self.paint
         level = "*" * scenario.difficulty
         self.say()
+        # the title and the topic come with the feedback: either may name the answer
         self.say(
-            paint(f"Question {number} of {total}", "bold")
-            + f"  {scenario.topic.title} · {level} · {scenario.ruleset.name}"
+            paint(f"Question {number} of {total}", "bold") + f"  {level} · {scenario.ruleset.name}"
         )
-        self.say(paint(scenario.title, "bold"))
         for line in draw_table(table_facts(item.proved), paint, item.hidden):
             self.say(f"  {line}")
         self.say()
@@ -233,6 +232,10 @@ class _Screen:
 
     def feedback(self, feedback: Feedback) -> None:
         paint = self.paint
+        if feedback.title:
+            self.say(
+                paint(feedback.title, "bold") + (f"  ({feedback.topic})" if feedback.topic else "")
+            )
         if feedback.correct:
             self.say(paint("Right.", "green") + f" {feedback.expected}")
         else:

@@ -23,6 +23,8 @@ __all__ = ["configure", "run"]
 
 #: show progress on standard error when a bank has more files than this (and it is a terminal)
 PROGRESS_FROM = 50
+#: a folder is checked as a bank (the length cue) when it holds at least this many choice items
+BANK_CHECK_FROM = 6
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -122,6 +124,8 @@ class _Problem:
     file: str
     where: str | None
     message: str
+    #: a problem of a bank as a whole (a folder), not of one file
+    bank: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         line = col = None
@@ -153,28 +157,51 @@ class _Progress:
 def check_files(
     files: list[Path], progress: Callable[[int], None] | None = None
 ) -> tuple[list[tuple[Path, Any]], list[_Problem]]:
-    """Load and verify every file; return the scenarios proved and the problems found."""
-    from dealer_trainer.scenario import load_scenario, verify
+    """Load and verify every file; return the scenarios proved and the problems found (every
+    error of a file, not only its first)."""
+    from dealer_trainer.scenario import all_errors, check, lint, load_scenario
 
     good: list[tuple[Path, Any]] = []
     problems: list[_Problem] = []
     seen: dict[str, Path] = {}
     for done, path in enumerate(files, 1):
+        found: list[ScriptError] = []
         try:
             scenario = load_scenario(path)
-            verify(scenario)
         except ScriptError as exc:
-            problems.append(_Problem(str(path), exc.where, exc.message))
+            found += all_errors(exc)
         else:
+            found += check(scenario)[1]
+            if not found:  # how the item is written, once it is sound
+                found += lint(scenario)
             if scenario.id in seen:
                 message = f"duplicate id {scenario.id!r}: {seen[scenario.id]} has it too"
-                problems.append(_Problem(str(path), scenario.where("id"), message))
+                found.append(ScriptError(message, where=scenario.where("id")))
             else:
                 seen[scenario.id] = path
+            if not found:
                 good.append((path, scenario))
+        problems += [_Problem(str(path), error.where, error.message) for error in found]
         if progress is not None:
             progress(done)
     return good, problems
+
+
+def bank_problems(folder: Path, scenarios: list[Any]) -> list[_Problem]:
+    """The checks of a bank as a whole (a folder validated): the right option may be the only
+    shortest or the only longest choice in at most a third of the choice items."""
+    from dealer_trainer.scenario import bank_length_cues
+
+    cued, items, most = bank_length_cues(scenarios)
+    if items < BANK_CHECK_FROM or len(cued) <= most:
+        return []
+    names = ", ".join(sorted(scenario.id for scenario in cued))
+    message = (
+        f"the right option is the only shortest or the only longest choice in {len(cued)} of "
+        f"{items} choice items; at most a third ({most}) may be, or a trainee wins by length: "
+        f"{names}"
+    )
+    return [_Problem(str(folder), None, message, bank=True)]
 
 
 def _validate(paths: list[Path], *, as_json: bool) -> int:
@@ -191,7 +218,11 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
     files = list(dict.fromkeys(files))  # a file named twice is checked once
     good, found = check_files(files, _Progress(len(files)))
     problems += found
-    bad_files = len({problem.file for problem in problems})
+    for path in paths:  # a folder is a bank: checked as a whole too
+        if path.is_dir():
+            inside = [s for p, s in good if p.is_relative_to(path)]
+            problems += bank_problems(path, inside)
+    bad_files = len({problem.file for problem in problems if not problem.bank})
     if as_json:
         document = {"checked": len(files), "valid": len(good), "invalid": bad_files}
         print_json({**document, "errors": [problem.as_dict() for problem in problems]})
@@ -297,8 +328,12 @@ def _find(ident: str, folder: str | None) -> Any:
 
 
 def _show(args: argparse.Namespace) -> int:
+    """Draw exactly what the trainee sees (the table at the question's moment, with the fact
+    asked hidden, the question and its options, no title nor topic); ``--answer`` adds the
+    title, the topic, the answer key, the rule the quiz cites and the explanation."""
     from dealer_trainer.cli.table_view import draw_table
     from dealer_trainer.scenario import verify
+    from dealer_trainer.training.quiz import step_label
     from dealer_trainer.view import table_facts
 
     scenario = _find(args.id, args.bank)
@@ -306,8 +341,6 @@ def _show(args: argparse.Namespace) -> int:
     question = scenario.question
     out: dict[str, Any] = {
         "id": scenario.id,
-        "title": scenario.title,
-        "topic": scenario.topic.slug,
         "difficulty": scenario.difficulty,
         "ruleset": scenario.ruleset.name,
         "table": table_facts(proved),
@@ -319,26 +352,25 @@ def _show(args: argparse.Namespace) -> int:
         },
     }
     if args.answer:
+        out["title"] = scenario.title
+        out["topic"] = scenario.topic.slug
         out["answer"] = _answer(proved)
     if args.json:
         return print_json(out)
     paint = Painter()
     level = "*" * scenario.difficulty
-    lines = [
-        paint(scenario.title, "bold"),
-        f"{scenario.id} · {scenario.topic.slug} · {level} · {scenario.ruleset.name}",
-        "",
-        *draw_table(out["table"], paint),
-        "",
-        paint(question.ask, "bold"),
-    ]
+    lines = [f"{level} · {scenario.ruleset.name}", ""]
+    lines += [*draw_table(out["table"], paint), "", paint(question.ask, "bold")]
     if question.kind == "order":
-        lines += [f"  - {step}" for step in sorted(question.order)]
+        lines += [
+            f"  - {label}" for label in sorted(step_label(s, proved.hand) for s in question.order)
+        ]
     for i, choice in enumerate(question.choices, 1):
         mark = paint("  <- correct", "green") if args.answer and choice.correct else ""
         lines.append(f"  {i}. {choice.text}{mark}")
     if args.answer:
-        lines.append("")
+        lines += ["", paint(scenario.title, "bold")]
+        lines.append(f"{scenario.id} · {scenario.topic.slug} · {level} · {scenario.ruleset.name}")
         if question.kind == "order":
             lines.append("order: " + ", ".join(question.order))
         if out["answer"]["rule"]:
@@ -355,6 +387,6 @@ def _answer(proved: Any) -> dict[str, Any]:
         "choice": None if correct is None else correct.text,
         "order": list(question.order),
         "steps": list(proved.steps),
-        "rule": proved.rule or proved.scenario.rule,
+        "rule": proved.scenario.rule or proved.rule,  # the rule the quiz cites
         "explain": question.explain,
     }

@@ -1,5 +1,7 @@
-"""The table as the dealer sees it, drawn as text: :func:`draw_table` turns the facts of
-:mod:`dealer_trainer.view` into lines (the quiz, the drill, ``scenarios show``).
+"""The table as the dealer sees it, drawn as text: :func:`draw_table` turns the view of
+:mod:`dealer_trainer.view` (its JSON-ready form) into lines (the quiz, the drill,
+``scenarios show``). It draws what the view holds and nothing else: a part the view hides
+(``None``) is not drawn, so a question's answer cannot leak through the drawing.
 """
 
 from __future__ import annotations
@@ -16,18 +18,28 @@ def draw_table(
 ) -> list[str]:
     """The table as lines of text (colour through ``paint``).
 
-    ``hidden`` names facts left undrawn (``to_act``, ``board``, ``burns``, ``pot``): a quiz
-    question that asks for one of them must not show it.
+    ``facts`` is :meth:`dealer_trainer.view.TableView.to_dict`; ``hidden`` names more parts
+    to leave undrawn (``to_act``, ``board``, ``burns``, ``pot``, ``in_front``, ``cards``), on
+    top of those the view itself hides.
     """
+    hidden = hidden | frozenset(facts.get("hidden", ()))
     blinds = facts["blinds"]
     lines = [f"blinds {blinds.get('small', '?')}/{blinds.get('big', '?')}"]
     for info in facts["seats"]:
-        down = info["cards"] - len(info["face_up"])
-        shown = " ".join(["[]"] * down + [paint(card, "yellow") for card in info["face_up"]])
+        face_up = info["face_up"]
+        held = info.get("cards")
+        if held is None or "cards" in hidden:
+            shown = " ".join(paint(card, "yellow") for card in face_up) or "?"
+        else:
+            down = held - len(face_up)
+            shown = " ".join(["[]"] * down + [paint(card, "yellow") for card in face_up])
         roles = f" ({', '.join(info['roles'])})" if info["roles"] else ""
         marks = []
-        if info["in_front"]:
-            marks.append(f"{info['in_front']} in front")
+        in_front = info.get("in_front")
+        if in_front and "in_front" not in hidden:
+            marks.append(f"{in_front} in front")
+        if info.get("tabled"):
+            marks.append("tabled")
         if info["folded"]:
             marks.append("folded")
         if "to_act" not in hidden and facts["to_act"] == info["seat"]:
@@ -36,16 +48,18 @@ def draw_table(
         lines.append(
             f"  seat {info['seat']:>2}{roles:<28} {shown or '-':<8} chips {info['chips']:>5}{extra}"
         )
-    if "board" not in hidden:
+    if "board" not in hidden and facts["board"] is not None:
         lines.append(f"board:     {paint(cards(facts['board']), 'bold')}")
-    if "burns" not in hidden:
-        lines.append(f"burns:     {len(facts['burns'])} ({cards(facts['burns'])})")
+    burns = facts["burns"]
+    if "burns" not in hidden and burns is not None:
+        count = burns if isinstance(burns, int) else len(burns)
+        lines.append(f"burns:     {count} face down" if count else "burns:     0")
     if facts["exposed"]:
         lines.append(f"exposed:   {paint(cards(facts['exposed']), 'yellow')}")
     if facts["set_aside"]:
         lines.append(f"set aside: {cards(facts['set_aside'])}")
-    if "pot" not in hidden:
-        pots = facts["pots"]
+    if "pot" not in hidden and facts["pot"] is not None:
+        pots = facts["pots"] or []
         split = f" ({' + '.join(map(str, pots))})" if len(pots) > 1 else ""
         lines.append(f"pot:       {facts['pot']}{split}")
     return lines

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark, Summary
+from dealer_trainer.view import HIDDEN_FOR_FACT as HIDDEN_FOR_FACT  # the view's, kept here too
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
@@ -53,16 +54,6 @@ __all__ = [
 ]
 
 DEFAULT_RULESET = "roberts"
-#: the table facts a fact question would give away if they were drawn
-HIDDEN_FOR_FACT: dict[str, frozenset[str]] = {
-    "to_act": frozenset({"to_act"}),
-    "burns": frozenset({"burns"}),
-    "board_cards": frozenset({"board"}),
-    "pot": frozenset({"pot"}),
-    "pots": frozenset({"pot"}),
-}
-
-
 # --- the catalogue ----------------------------------------------------------------------------
 
 
@@ -244,8 +235,9 @@ def prepare(entry: Entry, rng: random.Random) -> Item:
         choices = list(enumerate(question.choices))
         rng.shuffle(choices)
         options = tuple(Option(f"c{index}", choice.text) for index, choice in choices)
-    hidden = HIDDEN_FOR_FACT.get(question.fact or "", frozenset())
-    return Item(entry, scenario, proved, options, hidden)
+    from dealer_trainer.view import hidden_for
+
+    return Item(entry, scenario, proved, options, hidden_for(question))
 
 
 # --- grading ----------------------------------------------------------------------------------
@@ -266,6 +258,10 @@ class Feedback:
     rule: str | None = None
     rule_title: str = ""
     rule_text: str = ""
+    #: the scenario's title and topic: shown with the feedback, never before the answer (a
+    #: title or a topic may name the answer)
+    title: str = ""
+    topic: str = ""
 
 
 def _option_index(item: Item, value: str, prefix: str) -> int:
@@ -318,6 +314,8 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
         rule_id,
         title,
         text,
+        title=item.scenario.title,
+        topic=item.scenario.topic.title,
     )
 
 
