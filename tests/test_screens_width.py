@@ -235,3 +235,33 @@ def test_a_number_key_picks_its_option_and_the_list_is_shown_once(home: Path) ->
     picked = " ".join(labels[1].split())
     assert picked[:20] in " ".join(after.split())  # the second option was the answer
     assert child.exitstatus == 0
+
+
+# --- every shipped scenario, as `scenarios show` draws it --------------------------------------
+
+
+def test_scenarios_show_fits_60_columns_for_every_shipped_scenario(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dealer_trainer.cli.main import main
+    from dealer_trainer.scenario import find_scenarios
+
+    monkeypatch.setenv("COLUMNS", "60")
+    too_long: list[str] = []
+    for path in find_scenarios([ROOT / "scenarios"]):
+        assert main(["scenarios", "show", str(path), "--answer"]) == 0
+        out = ANSI.sub("", capsys.readouterr().out)
+        too_long += [f"{path.stem}: {line}" for line in out.splitlines() if len(line) > 60]
+    assert too_long == []
+
+
+def test_scenarios_validate_fits_60_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dealer_trainer.cli.main import main
+
+    monkeypatch.setenv("COLUMNS", "60")
+    main(["scenarios", "validate", str(ROOT / "tests" / "data" / "broken_scenarios")])
+    out = ANSI.sub("", capsys.readouterr().out)
+    assert out.strip()
+    assert [line for line in out.splitlines() if len(line) > 60] == []

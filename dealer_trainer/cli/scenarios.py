@@ -229,9 +229,9 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
     else:
         paint = Painter()
         for problem in problems:
-            print(printable(str(problem)))
+            echo(printable(str(problem)))
         verdict = paint("all valid", "green") if not problems else paint("errors", "red")
-        print(
+        echo(
             f"{plural(len(files), 'scenario file')} checked: "
             f"{len(good)} valid, {bad_files} with errors ({verdict})"
         )
@@ -376,7 +376,7 @@ def _show(args: argparse.Namespace) -> int:
         if out["answer"]["rule"]:
             lines.append(f"rule: {out['answer']['rule']}")
         lines.append(question.explain)
-    print("\n".join(lines))
+    echo(*lines)
     return 0
 
 

@@ -25,6 +25,10 @@ def draw_table(
     hidden = hidden | frozenset(facts.get("hidden", ()))
     blinds = facts["blinds"]
     lines = [f"blinds {blinds.get('small', '?')}/{blinds.get('big', '?')}"]
+    # the roles column is as wide as its longest entry, so a row fits a narrow terminal
+    width = max(
+        (len(", ".join(info["roles"])) + 3 for info in facts["seats"] if info["roles"]), default=0
+    )
     for info in facts["seats"]:
         face_up = info["face_up"]
         held = info.get("cards")
@@ -45,9 +49,8 @@ def draw_table(
         if "to_act" not in hidden and facts["to_act"] == info["seat"]:
             marks.append(paint("to act", "cyan"))
         extra = f"  {', '.join(marks)}" if marks else ""
-        lines.append(
-            f"  seat {info['seat']:>2}{roles:<28} {shown or '-':<8} chips {info['chips']:>5}{extra}"
-        )
+        seat, chips = f"{info['seat']:>2}", f"{info['chips']:>5}"
+        lines.append(f"  seat {seat}{roles:<{width}} {shown or '-':<8} chips {chips}{extra}")
     if "board" not in hidden and facts["board"] is not None:
         lines.append(f"board:     {paint(cards(facts['board']), 'bold')}")
     burns = facts["burns"]
