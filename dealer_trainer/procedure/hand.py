@@ -490,6 +490,12 @@ class Hand:
         betting = self.betting
         return betting is not None and (betting.round_complete or betting.betting_over)
 
+    def tabling_early(self, *_: Any) -> bool:
+        """A player is all-in, no more betting can happen and the ruleset tables all-in hands
+        at once (TDA24 16): a hand may be tabled before the board is out."""
+        betting = self.betting
+        return betting is not None and betting.betting_over and self.hands_must_be_tabled()
+
     def showdown_settled(self, *_: Any) -> bool:
         """Every live hand is shown or mucked; or one live hand is left with no other claim
         against it: the last hand standing wins unshown (TDA24 17-B), so the showdown never

@@ -213,6 +213,10 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t(ADVANCE, "river", "showdown", conditions="betting_done"),
     _t("show", "showdown", None, after="show_hand",
        records=("late_wrong_count", "hand_partly_tabled")),
+    # a player all-in and the betting over: the hands are tabled before the board is out, at
+    # the floor's call, not only at the showdown (TDA24 16; option all_in_tabled)
+    _t("show", list(_STREET_DEALING), None, conditions="tabling_early", after="show_hand",
+       floor=True, records=("late_wrong_count", "hand_partly_tabled")),
     _t("declare_board", "showdown", None, after="record_declaration"),
     _t("muck", "showdown", None, after="muck_hand"),
     # a tabled hand cannot be killed (RRoP Showdown 2, TDA24 13-C): it is taken back
