@@ -473,6 +473,37 @@ class Betting:
         if self.to_act is not None:
             self.to_act = self._next_after(self._index[self.to_act] - (self.to_act != seat))
 
+    def return_uncalled(self, seat: int) -> int:
+        """A folded ``seat``'s bet that no live seat has matched goes back to it (a hand the
+        dealer killed, TDA24 65-A): the others face the highest live bet again. Return the
+        chips given back."""
+        live = [self.bets[other] for other in self.order if other not in self.folded]
+        highest = max(live, default=0)
+        excess = self.bets[seat] - highest
+        if excess <= 0:
+            return 0
+        self.bets[seat] -= excess
+        self.contributed[seat] -= excess
+        self.stacks[seat] += excess
+        self.current_bet = highest
+        if self.last_aggressor == seat:
+            self.last_aggressor = None
+        if highest == (self.stakes.big_blind if self.street is Street.PREFLOP else 0):
+            # back to the round's opening: no bet or raise stands but the blind
+            self._level, self._min_inc = highest, self._size
+            self._raises = 1 if self.street is Street.PREFLOP else 0
+        else:  # an earlier bet stands: whoever matched it has acted on it
+            self._level = highest
+            self._raises = max(self._raises - 1, 0)
+            self._acted.update(
+                other
+                for other in self.order
+                if other not in self.folded and self.bets[other] == highest
+            )
+        if self.to_act is not None:  # the seat due may owe nothing now
+            self.to_act = self._next_after(self._index[self.to_act] - 1)
+        return excess
+
     def verify_out_of_turn(self, seat: int, action: Action, amount: int | None = None) -> Ruling:
         """Judge ``seat``'s action as if its turn had come now, while another seat is to act;
         change nothing. Raise :class:`IllegalAction` if it would be illegal in turn too, or if

@@ -457,6 +457,7 @@ def kill_hand(hand: Hand, event: Event) -> None:
         hand.mucked.add(seat)
     else:
         hand.betting.kill(seat)
+        hand.betting.return_uncalled(seat)  # a bet nobody called goes back to it (65-A)
     hand.table.to_muck(seat)
     irregular(hand, "hand_killed", event, seat=seat)
     hand.held.pop(seat, None)
