@@ -248,7 +248,7 @@ def test_answers_file_that_runs_out_stops_with_what_was_answered(home: Path) -> 
     answers = home / "answers.txt"
     answers.write_text("1\n2\n")
     done = _cli(
-        home, "quiz", "--trainee", "Gus", "--length", "5", "--seed", "9",
+        home, "quiz", "--trainee", "Gus", "--length", "4", "--seed", "9",
         "--topic", "showdown-order", "--answers", str(answers), "--json",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
