@@ -10,7 +10,9 @@ A quiz runs over the scenario bank (or any folder of scenario files):
    just before it is asked: every answer key the trainee meets is the engine's. The choices
    are shuffled; an order question offers its steps shuffled.
 3. :func:`grade` judges an answer and gives the feedback: right or wrong, the right answer,
-   the recovery as numbered steps, the explanation and the cited rule.
+   the recovery as numbered steps, the explanation and the cited rule. A number question
+   has no options: the trainee types the number (:func:`read_number`), and the engine's value
+   is the answer.
 4. :class:`Quiz` keeps the run: each answer goes to the progress store the moment it is
    given (:class:`~dealer_trainer.training.recorder.Recorder`), and :meth:`Quiz.summary`
    gives the score per topic, the time and the misses
@@ -49,7 +51,9 @@ __all__ = [
     "Selection",
     "catalogue",
     "grade",
+    "number_problem",
     "prepare",
+    "read_number",
     "select",
 ]
 
@@ -224,7 +228,9 @@ def prepare(entry: Entry, rng: random.Random) -> Item:
     scenario = load_scenario(entry.path)
     proved = verify(scenario)
     question = scenario.question
-    if question.kind == "order":
+    if question.kind == "number":  # typed, not picked
+        options: tuple[Option, ...] = ()
+    elif question.kind == "order":
         steps = list(enumerate(question.order))
         key = list(steps)
         while len(steps) > 1 and steps == key:
@@ -283,10 +289,40 @@ def _cited(item: Item) -> tuple[str | None, str, str]:
     return found.id, found.title, found.text
 
 
+#: the most digits a typed number may have (no pot in a card room is larger)
+MAX_DIGITS = 9
+_NUMBER = re.compile(r"[0-9]+", re.ASCII)
+
+
+def read_number(text: str) -> int:
+    """A typed number: whole chips or a count, digits 0-9 (``1,250`` and ``1 250`` read as
+    1250; a leading ``$`` is allowed). Anything else is a :class:`UsageError` saying why."""
+    plain = text.strip().removeprefix("$").replace(",", "").replace(" ", "").replace("_", "")
+    if not _NUMBER.fullmatch(plain) or len(plain) > MAX_DIGITS:
+        shown = text.strip()[:20] or "nothing"
+        raise UsageError(f"{shown!r} is not a number: type whole chips in digits, like 125")
+    return int(plain)
+
+
+def number_problem(text: str) -> str | None:
+    """What is wrong with a typed number (None: it reads as one): a prompt's check."""
+    try:
+        read_number(text)
+    except UsageError as exc:
+        return str(exc)
+    return None
+
+
 def grade(item: Item, answer: Sequence[str]) -> Feedback:
-    """Judge ``answer``: one option value (choice, fact), or every step's value in order."""
+    """Judge ``answer``: one option value (choice, fact), every step's value in order, or for a
+    number question the number typed."""
     question = item.scenario.question
-    if question.kind == "order":
+    if question.kind == "number":
+        if len(answer) != 1:
+            raise UsageError("type one number")
+        typed, value = read_number(answer[0]), item.proved.fact
+        correct, given, expected = typed == value, str(typed), str(value)
+    elif question.kind == "order":
         steps = [question.order[_option_index(item, value, "s")] for value in answer]
         if sorted(answer) != sorted(option.value for option in item.options):
             raise UsageError("put every step in order, each once")
