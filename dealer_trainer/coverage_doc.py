@@ -9,8 +9,9 @@ Which rules are in scope is read from the corpus entries themselves (:func:`out_
 
 * a rule whose only topic is ``buy-in``: buying in is the floor's and the cage's business, not
   the dealer's at the table;
-* a rule of the WSOP tournament rules (source ``T26``): a tournament-only restatement of rules
-  the TDA and live-action entries already hold;
+* a rule of a source that is a rulebook of tournament rules only (its title says "Tournament
+  Rules": the WSOP tournament rules), a restatement of rules the TDA and live-action entries
+  already hold;
 * a rule no built-in ruleset follows (``rulesets: []``): no item can be proved under one.
 
 An item cites a rule the way the quiz does: its ``rule`` field, else the rule of the recovery
@@ -31,8 +32,8 @@ __all__ = ["COMMAND", "NOT_YET_COVERED", "citations", "in_scope", "out_of_scope"
 
 COMMAND = "python -m dealer_trainer.coverage_doc > docs/coverage.md"
 
-#: sources whose rules are tournament-only restatements (the corpus titles them so)
-TOURNAMENT_SOURCES = frozenset({"T26"})
+#: a source whose title says this is a tournament-only rulebook (the corpus titles it so)
+TOURNAMENT_ONLY = "Tournament Rules"
 
 #: the rules in scope that no item cites yet: the bank's remaining work (issue 16). Take a
 #: rule off this list in the change that adds its first item; a test fails while a rule on
@@ -131,7 +132,7 @@ NOT_YET_COVERED: frozenset[str] = frozenset(
 
 def out_of_scope(rule: Rule) -> str | None:
     """Why a corpus rule is not asked of a hold'em dealer (None: it is in scope)."""
-    if rule.source in TOURNAMENT_SOURCES:
+    if TOURNAMENT_ONLY in load_corpus().source(rule.source).title:
         return "a tournament-only rule (WSOP tournament rules)"
     if set(rule.topics) <= {"buy-in"}:
         return "buying in: the floor's business, not the dealer's"

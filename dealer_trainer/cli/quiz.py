@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from dealer_trainer.training.quiz import Entry, Feedback, Item, Quiz, Selection
     from dealer_trainer.training.summary import Summary
 
-__all__ = ["NO_TERMINAL", "add_common", "ask_all", "configure", "entries", "parse_length", "run"]
+__all__ = ["NO_TERMINAL", "add_common", "ask_all", "configure", "entries", "run"]
 
 DEFAULT_LENGTH = 10
 _HOW = {"order": "Put the steps in order", "number": "Type the number"}
@@ -104,58 +104,18 @@ def configure(quiz: argparse.ArgumentParser) -> None:
 # --- the settings -----------------------------------------------------------------------------
 
 
-def parse_length(value: str | None, default: int | None) -> int | None:
-    """``--length``: a number of questions, or None for all of them."""
-    if value is None:
-        return default
-    if value.strip().lower() == "all":
-        return None
-    if not value.strip().isdigit() or int(value) < 1:
-        raise UsageError(f"--length: {value!r} is not a number of questions (1 or more, or 'all')")
-    return int(value)
-
-
-def _topics(given: list[str] | None) -> tuple[str, ...] | None:
-    if not given:
-        return None
-    from dealer_trainer.rules.topics import TOPICS
-
-    slugs = [item.slug for item in TOPICS]
-    wanted: list[str] = []
-    for name in given:
-        for slug in name.split(","):
-            slug = slug.strip()
-            if slug == "all":
-                return ()
-            if slug not in slugs:
-                from dealer_trainer.rules.corpus import suggest
-
-                close = suggest(slug, slugs)
-                hint = f"; did you mean {', '.join(close)}?" if close else ""
-                raise UsageError(
-                    f"--topic: unknown topic {slug!r}{hint} ('dealer-trainer rules list' has them)"
-                )
-            wanted.append(slug)
-    return tuple(dict.fromkeys(wanted))
-
-
 def _selection(
     args: argparse.Namespace, prompter: Prompter | None, entries: list[Entry]
 ) -> Selection:
     from collections import Counter
 
     from dealer_trainer.rules.topics import TOPICS
-    from dealer_trainer.training.quiz import Selection
+    from dealer_trainer.training.quiz import Selection, bank_rulesets, parse_length, parse_topics
 
-    topics = _topics(args.topic)
+    topics = parse_topics(args.topic)
     difficulty = args.difficulty
     ruleset = args.ruleset
-    rulesets = sorted({entry.ruleset for entry in entries})
-    if ruleset is not None and ruleset != "any" and ruleset not in rulesets:
-        raise UsageError(
-            f"--ruleset: no scenario in the bank is under {ruleset!r} (there are: "
-            f"{', '.join(rulesets)}, or any)"
-        )
+    rulesets = bank_rulesets(entries, ruleset)
     length = parse_length(args.length, DEFAULT_LENGTH)
     if prompter is not None:
         counts = Counter(entry.topic for entry in entries)

@@ -49,9 +49,12 @@ __all__ = [
     "Option",
     "Quiz",
     "Selection",
+    "bank_rulesets",
     "catalogue",
     "grade",
     "number_problem",
+    "parse_length",
+    "parse_topics",
     "prepare",
     "read_number",
     "select",
@@ -156,6 +159,54 @@ class Selection:
     difficulty: int | None = None
     ruleset: str | None = None
     length: int | None = 10
+
+
+def parse_length(value: str | None, default: int | None) -> int | None:
+    """``--length``: a number of questions, or None for all of them."""
+    if value is None:
+        return default
+    if value.strip().lower() == "all":
+        return None
+    if not value.strip().isdigit() or int(value) < 1:
+        raise UsageError(f"--length: {value!r} is not a number of questions (1 or more, or 'all')")
+    return int(value)
+
+
+def parse_topics(given: list[str] | None) -> tuple[str, ...] | None:
+    """``--topic`` (repeatable, comma-separated): the topics named, () for 'all', None: none
+    given."""
+    if not given:
+        return None
+    from dealer_trainer.rules.topics import TOPICS
+
+    slugs = [item.slug for item in TOPICS]
+    wanted: list[str] = []
+    for name in given:
+        for slug in name.split(","):
+            slug = slug.strip()
+            if slug == "all":
+                return ()
+            if slug not in slugs:
+                from dealer_trainer.rules.corpus import suggest
+
+                close = suggest(slug, slugs)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise UsageError(
+                    f"--topic: unknown topic {slug!r}{hint} ('dealer-trainer rules list' has them)"
+                )
+            wanted.append(slug)
+    return tuple(dict.fromkeys(wanted))
+
+
+def bank_rulesets(entries: Sequence[Entry], wanted: str | None) -> list[str]:
+    """The rulesets of the bank's scenarios; ``--ruleset`` ``wanted`` must be one (or 'any')."""
+    rulesets = sorted({entry.ruleset for entry in entries})
+    if wanted is not None and wanted != "any" and wanted not in rulesets:
+        raise UsageError(
+            f"--ruleset: no scenario in the bank is under {wanted!r} (there are: "
+            f"{', '.join(rulesets)}, or any)"
+        )
+    return rulesets
 
 
 def select(entries: Sequence[Entry], selection: Selection, rng: random.Random) -> list[Entry]:
