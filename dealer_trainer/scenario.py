@@ -10,6 +10,9 @@ through the engine to reach a situation, and asks a :class:`Question`:
   the engine's own step list.
 * ``fact``: a fact of the table (who acts next, how many burns, who gets the odd chip, ...).
   Each choice carries an ``answer``; the engine's value decides which choice is correct.
+* ``number``: an amount or a count of the table (a pot, a side pot, a raise's most, the chips
+  to call, ...) that the trainee types. It has no choices: the engine's value is the answer
+  (an ``answer`` the item states must be that value).
 
 :func:`load_scenario` reads and checks the file (every error is a :class:`ScriptError` with
 ``file:line:col``); :func:`verify` replays ``setup`` and proves the answer key. Both raise on
@@ -42,6 +45,7 @@ __all__ = [
     "DIFFICULTIES",
     "FACTS",
     "KINDS",
+    "NUMBER_FACTS",
     "STEPS",
     "Choice",
     "Question",
@@ -77,9 +81,9 @@ FIELDS = (
     "question",
 )
 REQUIRED = ("id", "title", "topic", "difficulty", "table", "setup", "question")
-QUESTION_FIELDS = ("kind", "ask", "choices", "order", "fact", "explain")
+QUESTION_FIELDS = ("kind", "ask", "choices", "order", "fact", "answer", "explain")
 CHOICE_FIELDS = ("text", "steps", "answer", "correct")
-KINDS = ("choice", "order", "fact")
+KINDS = ("choice", "order", "fact", "number")
 DIFFICULTIES = (1, 2, 3)
 #: the recovery steps a choice or an order question may name (dealer events)
 STEPS = RECOVERY_STEPS
@@ -112,6 +116,8 @@ class Question:
     #: a fact question's fact (a name of :data:`FACTS`)
     fact: str | None = None
     where: str | None = field(default=None, compare=False)
+    #: a number question's answer as the item states it (None: the engine's value, unstated)
+    answer: int | None = None
 
     @property
     def correct(self) -> Choice | None:
@@ -400,6 +406,15 @@ class _Reader(ScriptReader):
             return Question(kind, ask, explain, order=order, where=where)
         if "order" in spec:
             raise self.fail(f"a {kind} question has no 'order'", spec, "order", of_key=True)
+        if kind == "number":
+            return self.number(spec, ask, explain)
+        if "answer" in spec:
+            raise self.fail(
+                "only a number question has an 'answer' of its own (a choice's goes under it)",
+                spec,
+                "answer",
+                of_key=True,
+            )
         fact = None
         if kind == "fact":
             if "fact" not in spec:
@@ -419,6 +434,37 @@ class _Reader(ScriptReader):
             raise self.fail(f"a {kind} question needs 'choices'", spec)
         choices = self.choices(spec["choices"], spec, kind, fact)
         return Question(kind, ask, explain, choices=choices, fact=fact, where=where)
+
+    def number(self, spec: dict[Any, Any], ask: str, explain: str) -> Question:
+        """A number question: a fact that is an amount or a count, typed; no choices."""
+        if "choices" in spec:
+            raise self.fail(
+                "a number question has no 'choices': the trainee types the number, and the "
+                "engine's value is the answer",
+                spec,
+                "choices",
+                of_key=True,
+            )
+        if "fact" not in spec:
+            raise self.fail(f"a number question needs 'fact'{_suggest('', NUMBER_FACTS)}", spec)
+        fact = spec["fact"]
+        if not isinstance(fact, str) or fact not in NUMBER_FACTS:
+            raise self.fail(
+                f"a number question asks an amount or a count, not {excerpt(fact)}"
+                f"{_suggest(fact, NUMBER_FACTS)}; one of: {', '.join(NUMBER_FACTS)}",
+                spec,
+                "fact",
+            )
+        answer = spec.get("answer")
+        if answer is not None and (type(answer) is not int or answer < 0):
+            raise self.fail(
+                f"a number question's 'answer' is a whole number of 0 or more, not "
+                f"{_kind_of_answer(answer)}",
+                spec,
+                "answer",
+            )
+        where = self.where(spec)
+        return Question("number", ask, explain, fact=fact, where=where, answer=answer)
 
     def choices(
         self, value: Any, spec: dict[Any, Any], kind: str, fact: str | None = None
@@ -533,6 +579,9 @@ FACT_ANSWERS: dict[str, str] = {
     "pots": "count",
     "max_bet": "amount",
     "min_bet": "amount",
+    "main_pot": "count",
+    "side_pot": "amount",
+    "to_call": "amount",
     "winners": "seats",
     "odd_chip": "seat",
     "showdown_first": "seat",
@@ -629,6 +678,24 @@ def _max_bet(hand: Hand) -> int | None:
     return min(betting.current_bet, betting.bets[seat] + betting.stacks[seat])
 
 
+def _to_call(hand: Hand) -> int | None:
+    """The chips the player to act must add to call (all in: what is left behind)."""
+    betting, seat = hand.betting, hand.to_act
+    if betting is None or seat is None:
+        return None
+    return min(betting.current_bet - betting.bets[seat], betting.stacks[seat])
+
+
+def _pot_amount(index: int) -> Callable[[Hand], int | None]:
+    """The amount of pot ``index`` (0: the main pot, 1: the first side pot); None: no such pot."""
+
+    def amount(hand: Hand) -> int | None:
+        pots = hand.current_pots()
+        return pots[index].amount if len(pots) > index else None
+
+    return amount
+
+
 def _next_card_to(hand: Hand) -> int | None:
     return hand.seat_to_deal() if hand.state == "dealing" else None
 
@@ -672,7 +739,17 @@ FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
         "null: nobody to act)",
         lambda hand: _max_bet(hand),
     ),
+    "main_pot": ("the main pot: the chips every live player can win", _pot_amount(0)),
+    "side_pot": ("the first side pot (null: there is none)", _pot_amount(1)),
+    "to_call": (
+        "the chips the player to act must add to call (null: nobody to act)",
+        _to_call,
+    ),
 }
+#: the facts a number question may ask: the amounts and counts (typed, not picked)
+NUMBER_FACTS: tuple[str, ...] = tuple(
+    name for name, shape in FACT_ANSWERS.items() if shape in ("count", "amount")
+)
 
 
 # --- verification -----------------------------------------------------------------------------
@@ -786,6 +863,10 @@ def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:
             assert question.fact is not None
             value = FACTS[question.fact][1](future)
             _check_fact(question, value)
+        elif question.kind == "number":
+            assert question.fact is not None
+            value = FACTS[question.fact][1](future)
+            _check_number(scenario, value)
         elif question.choices[0].steps is not None:
             _check_choices(scenario, steps, found, optional)
     except ScriptError as exc:
@@ -808,7 +889,7 @@ def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:
 
 #: the facts that are the pot's award: asked before the pot is pushed, the engine answers what
 #: the award will be
-AWARD_FACTS = frozenset({"winners", "odd_chip", "pot", "pots"})
+AWARD_FACTS = frozenset({"winners", "odd_chip", "pot", "pots", "main_pot", "side_pot"})
 #: the procedure states a fact exists in (a fact not named here exists at every moment)
 FACT_STATES: dict[str, frozenset[str]] = {
     "showdown_first": frozenset({"showdown"}),
@@ -850,7 +931,7 @@ def _moment(scenario: Scenario, hand: Hand) -> list[ScriptError]:
     """The question's moment: a fact asked before it exists, or an award asked once pushed."""
     question = scenario.question
     fact = question.fact
-    if question.kind != "fact" or fact is None:
+    if question.kind not in ("fact", "number") or fact is None:
         return []
     where = scenario.where("setup")
     if fact in AWARD_FACTS and hand.awarded:
@@ -872,9 +953,9 @@ def _moment(scenario: Scenario, hand: Hand) -> list[ScriptError]:
                 where,
             )
         ]
-    if fact in ("to_act", "max_bet", "min_bet") and hand.betting is None:
+    if fact in ("to_act", "max_bet", "min_bet", "to_call") and hand.betting is None:
         return [_fail(f"the fact {fact!r} is asked before the blinds are posted", where)]
-    if fact in ("max_bet", "min_bet") and hand.to_act is None:
+    if fact in ("max_bet", "min_bet", "to_call") and hand.to_act is None:
         return [_fail(f"the fact {fact!r} is asked when nobody is to act", where)]
     return []
 
@@ -887,7 +968,7 @@ def giveaways(proved: Verified) -> list[str]:
 
     question = proved.scenario.question
     fact = question.fact
-    if question.kind != "fact" or fact is None:
+    if question.kind not in ("fact", "number") or fact is None:
         return []
     view = trainee_view(proved)
     value = proved.fact
@@ -911,6 +992,8 @@ def giveaways(proved: Verified) -> list[str]:
             say(f"the bets in front and the pot add up to {value}")
     if fact == "pots" and view.pots is not None and len(view.pots) == value:
         say(f"it shows {value} pot(s)")
+    if fact in ("main_pot", "side_pot") and view.pots is not None and value in view.pots:
+        say(f"it shows a pot of {value}")
     if fact == "next_card_to" and isinstance(value, int):
         held = {seat.seat: seat.cards for seat in seats if not seat.folded}
         if all(count is not None for count in held.values()) and held:
@@ -1059,6 +1142,24 @@ def _check_choices(
             )
 
 
+def _check_number(scenario: Scenario, value: Any) -> None:
+    """A number question: the engine has a number for its fact, and an answer the item states
+    is that number."""
+    question = scenario.question
+    if type(value) is not int:
+        raise _fail(
+            f"the engine has no number for {question.fact!r} at the end of the setup "
+            f"({FACTS[question.fact or ''][0]}): ask it where it exists",
+            scenario.where("setup"),
+        )
+    if question.answer is not None and question.answer != value:
+        raise _fail(
+            f"the question's answer is {question.answer}, but the engine's {question.fact} "
+            f"is {value}",
+            question.where,
+        )
+
+
 def _check_fact(question: Question, value: Any) -> None:
     assert question.fact is not None
     if question.fact == "next_step":
@@ -1108,7 +1209,7 @@ def lint(scenario: Scenario) -> list[ScriptError]:
     """How the item is written, beyond soundness: a choice question offers at least three
     choices unless it is yes/no by nature. (``validate`` reports these; the quiz still asks.)"""
     question = scenario.question
-    if question.kind == "order" or len(question.choices) >= 3 or _yes_no(question):
+    if question.kind in ("order", "number") or len(question.choices) >= 3 or _yes_no(question):
         return []
     return [
         _fail(
@@ -1122,7 +1223,7 @@ def lint(scenario: Scenario) -> list[ScriptError]:
 def length_cue(question: Question) -> bool:
     """Is the right option the only shortest or the only longest choice?"""
     correct = question.correct
-    if question.kind == "order" or correct is None or len(question.choices) < 2:
+    if question.kind in ("order", "number") or correct is None or len(question.choices) < 2:
         return False
     lengths = [len(choice.text) for choice in question.choices]
     mine = len(correct.text)
@@ -1132,7 +1233,7 @@ def length_cue(question: Question) -> bool:
 def bank_length_cues(scenarios: list[Scenario]) -> tuple[list[Scenario], int, int]:
     """The choice items whose right option is the only shortest or only longest; how many
     choice items there are, and how many such items the bank may have (a third)."""
-    items = [s for s in scenarios if s.question.kind != "order"]
+    items = [s for s in scenarios if s.question.kind in ("choice", "fact")]
     cued = [s for s in items if length_cue(s.question)]
     return cued, len(items), int(len(items) * LENGTH_CUE_SHARE)
 

@@ -46,6 +46,9 @@ HIDDEN_FOR_FACT: dict[str, frozenset[str]] = {
     # the chips in the middle: the pot, and the bets in front that go into it
     "pot": frozenset({"pot", "in_front"}),
     "pots": frozenset({"pot"}),
+    # a pot's amount asked (typed): the pots, and the bets in front that go into them
+    "main_pot": frozenset({"pot", "in_front"}),
+    "side_pot": frozenset({"pot", "in_front"}),
     # the next card's seat: the hole-card counts would point at it
     "next_card_to": frozenset({"cards"}),
 }

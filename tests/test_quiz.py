@@ -33,6 +33,8 @@ def _right(item: Any) -> list[str]:
     question = item.scenario.question
     if question.kind == "order":
         return [f"s{index}" for index in range(len(question.order))]
+    if question.kind == "number":  # typed: the engine's value
+        return [str(item.proved.fact)]
     return [f"c{next(i for i, c in enumerate(question.choices) if c.correct)}"]
 
 
@@ -166,6 +168,9 @@ def test_every_bank_question_grades_its_key_right_and_every_other_answer_wrong(
             steps = recovery_steps(tuple(question.order[i] for i in order))
             feedback = grade(item, [f"s{i}" for i in order])
             assert feedback.correct == (steps == key)
+    elif question.kind == "number":
+        for other in (item.proved.fact - 1, item.proved.fact + 1, 0):
+            assert grade(item, [str(other)]).correct == (other == item.proved.fact)
     else:
         for index, choice in enumerate(question.choices):
             assert grade(item, [f"c{index}"]).correct == choice.correct

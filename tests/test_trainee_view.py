@@ -87,8 +87,11 @@ def test_quiz_question_screen_shows_no_title_nor_topic(path: Path) -> None:
     item = prepare(entry, random.Random(1))
     drawn = "\n".join(draw_table(table_facts(item.proved), Painter(enabled=False), item.hidden))
     assert scenario.title not in drawn and scenario.topic.title not in drawn
-    first = item.options[0].value
-    answer = [o.value for o in item.options] if item.kind == "order" else [first]
+    if item.kind == "number":  # typed, no options
+        answer = [str(item.proved.fact)]
+    else:
+        first = item.options[0].value
+        answer = [o.value for o in item.options] if item.kind == "order" else [first]
     feedback = grade(item, answer)
     assert feedback.title == scenario.title and feedback.topic == scenario.topic.title
 

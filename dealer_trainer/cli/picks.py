@@ -3,7 +3,7 @@
 In a terminal each answer is picked from a list (questionary, imported when first asked).
 Without one, ``--answers FILE`` (``-``: standard input) gives one line per question: the
 number of an option as printed, or for an order question every step's number in order
-(``3 1 2``); see :mod:`dealer_trainer.cli.answers`.
+(``3 1 2``), or for a number question the number itself; see :mod:`dealer_trainer.cli.answers`.
 """
 
 from __future__ import annotations
@@ -52,6 +52,19 @@ class Picks:
             assert self.prompter is not None  # asking, not reading
             return self.prompter.select(message, choices, "")
         return None if not numbers else choices[numbers[0] - 1][0]
+
+    def number(self, message: str) -> str | None:
+        """A typed number, checked as the quiz reads it; None when the answers have run out."""
+        from dealer_trainer.training.quiz import number_problem
+
+        if self.lines is None:
+            assert self.prompter is not None
+            return self.prompter.text(message, "", number_problem)
+        self.line = self.lines.next()
+        problem = None if self.line is None else number_problem(self.line)
+        if problem is not None:
+            raise UsageError(f"{self.lines.where}: {problem}")
+        return self.line
 
     def order(self, choices: Choices) -> list[str] | None:
         """Every choice's value, in the order picked (asked one step at a time); None when the

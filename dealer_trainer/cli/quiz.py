@@ -7,9 +7,9 @@ explanation and the cited rule. Each answer is saved the moment it is given, so 
 nothing already answered; the summary follows (score per topic, time, misses).
 
 Without a terminal the answers come from ``--answers FILE`` (or ``--answers -``: standard
-input), one line per question: the number of the option picked, or for an order question the
-numbers of the steps in order (``3 1 2``). The questions are printed with numbered options, so
-a script can follow; ``--json`` prints the summary as one JSON object.
+input), one line per question: the number of the option picked, the step numbers in order
+(``3 1 2``) for an order question, the number itself (``125``) for a number question. The
+questions are printed with numbered options; ``--json`` prints the summary as JSON.
 
 The session itself (choosing, grading, keeping the answers, the summary) is
 :mod:`dealer_trainer.training.quiz`; this module only shows it and takes the answers.
@@ -36,13 +36,14 @@ if TYPE_CHECKING:
     from dealer_trainer.training.quiz import Entry, Feedback, Item, Quiz, Selection
     from dealer_trainer.training.summary import Summary
 
-__all__ = ["NO_TERMINAL", "add_common", "ask_all", "configure", "entries", "parse_length", "run"]
+__all__ = ["NO_TERMINAL", "add_common", "ask_all", "configure", "entries", "run"]
 
 DEFAULT_LENGTH = 10
+_HOW = {"order": "Put the steps in order", "number": "Type the number"}
 NO_TERMINAL = (
     "the quiz asks its questions in a terminal, and there is none here.\n"
     "To answer without one, give the answers, one line per question: the number of the option "
-    "you pick, or for an order question the step numbers in order (e.g. '3 1 2'):\n"
+    "you pick, the step numbers in order (e.g. '3 1 2'), or the number asked (e.g. '125'):\n"
     "  dealer-trainer quiz --trainee NAME --answers FILE\n"
     "  printf '1\\n2\\n' | dealer-trainer quiz --trainee NAME --length 2 --seed 7 --answers -\n"
     "(the questions are printed with numbered options; --seed fixes their order)"
@@ -56,8 +57,8 @@ def add_common(parser: argparse.ArgumentParser) -> None:
         "--answers",
         metavar="FILE",
         help=(
-            "answer without a terminal: one line per question, the option's number (for an "
-            "order question the step numbers in order, e.g. '3 1 2'); '-' reads standard input"
+            "answer without a terminal: one line per question, the option's number (the step "
+            "numbers in order, e.g. '3 1 2'; or the number asked); '-' reads standard input"
         ),
     )
     parser.add_argument(
@@ -103,58 +104,18 @@ def configure(quiz: argparse.ArgumentParser) -> None:
 # --- the settings -----------------------------------------------------------------------------
 
 
-def parse_length(value: str | None, default: int | None) -> int | None:
-    """``--length``: a number of questions, or None for all of them."""
-    if value is None:
-        return default
-    if value.strip().lower() == "all":
-        return None
-    if not value.strip().isdigit() or int(value) < 1:
-        raise UsageError(f"--length: {value!r} is not a number of questions (1 or more, or 'all')")
-    return int(value)
-
-
-def _topics(given: list[str] | None) -> tuple[str, ...] | None:
-    if not given:
-        return None
-    from dealer_trainer.rules.topics import TOPICS
-
-    slugs = [item.slug for item in TOPICS]
-    wanted: list[str] = []
-    for name in given:
-        for slug in name.split(","):
-            slug = slug.strip()
-            if slug == "all":
-                return ()
-            if slug not in slugs:
-                from dealer_trainer.rules.corpus import suggest
-
-                close = suggest(slug, slugs)
-                hint = f"; did you mean {', '.join(close)}?" if close else ""
-                raise UsageError(
-                    f"--topic: unknown topic {slug!r}{hint} ('dealer-trainer rules list' has them)"
-                )
-            wanted.append(slug)
-    return tuple(dict.fromkeys(wanted))
-
-
 def _selection(
     args: argparse.Namespace, prompter: Prompter | None, entries: list[Entry]
 ) -> Selection:
     from collections import Counter
 
     from dealer_trainer.rules.topics import TOPICS
-    from dealer_trainer.training.quiz import Selection
+    from dealer_trainer.training.quiz import Selection, bank_rulesets, parse_length, parse_topics
 
-    topics = _topics(args.topic)
+    topics = parse_topics(args.topic)
     difficulty = args.difficulty
     ruleset = args.ruleset
-    rulesets = sorted({entry.ruleset for entry in entries})
-    if ruleset is not None and ruleset != "any" and ruleset not in rulesets:
-        raise UsageError(
-            f"--ruleset: no scenario in the bank is under {ruleset!r} (there are: "
-            f"{', '.join(rulesets)}, or any)"
-        )
+    rulesets = bank_rulesets(entries, ruleset)
     length = parse_length(args.length, DEFAULT_LENGTH)
     if prompter is not None:
         counts = Counter(entry.topic for entry in entries)
@@ -224,8 +185,8 @@ class _Screen:
             self.say(f"  {line}")
         self.say()
         self.say(item.ask)
-        if item.kind == "order":
-            self.say(paint("Put the steps in order.", "dim"))
+        if item.kind in ("order", "number"):
+            self.say(paint(f"{_HOW[item.kind]}.", "dim"))
         for number_, option in enumerate(item.options, 1):  # a prompt lists them itself
             if numbered:
                 self.say(f"  {number_}. {option.label}")
@@ -334,6 +295,9 @@ def _ask(quiz: Quiz, screen: _Screen, picks: Picks) -> int:
         choices = [(option.value, option.label) for option in item.options]
         if item.kind == "order":
             given = picks.order(choices)
+        elif item.kind == "number":
+            typed = picks.number("Your answer (a number):")
+            given = None if typed is None else [typed]
         else:
             one = picks.one("Your answer:", choices)
             given = None if one is None else [one]

@@ -34,9 +34,9 @@ def configure(review: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """``dealer-trainer review``: the due items, missed ones first."""
-    from dealer_trainer.cli.quiz import NO_TERMINAL, ask_all, entries, parse_length
+    from dealer_trainer.cli.quiz import NO_TERMINAL, ask_all, entries
     from dealer_trainer.cli.session import setup, store_for
-    from dealer_trainer.training.quiz import Quiz
+    from dealer_trainer.training.quiz import Quiz, parse_length
     from dealer_trainer.training.review import due_entries
 
     picks, trainee = setup(args, prompter, NO_TERMINAL)

@@ -365,6 +365,9 @@ def _show(args: argparse.Namespace) -> int:
         lines += [
             f"  - {label}" for label in sorted(step_label(s, proved.hand) for s in question.order)
         ]
+    if question.kind == "number":  # typed: with --answer, the engine's number
+        mark = paint(f"  <- {proved.fact}", "green") if args.answer else ""
+        lines.append(f"  (type a number){mark}")
     for i, choice in enumerate(question.choices, 1):
         mark = paint("  <- correct", "green") if args.answer and choice.correct else ""
         lines.append(f"  {i}. {choice.text}{mark}")
@@ -385,6 +388,7 @@ def _answer(proved: Any) -> dict[str, Any]:
     correct = question.correct
     return {
         "choice": None if correct is None else correct.text,
+        "number": proved.fact if question.kind == "number" else None,
         "order": list(question.order),
         "steps": list(proved.steps),
         "rule": proved.scenario.rule or proved.rule,  # the rule the quiz cites

@@ -10,7 +10,9 @@ A quiz runs over the scenario bank (or any folder of scenario files):
    just before it is asked: every answer key the trainee meets is the engine's. The choices
    are shuffled; an order question offers its steps shuffled.
 3. :func:`grade` judges an answer and gives the feedback: right or wrong, the right answer,
-   the recovery as numbered steps, the explanation and the cited rule.
+   the recovery as numbered steps, the explanation and the cited rule. A number question
+   has no options: the trainee types the number (:func:`read_number`), and the engine's value
+   is the answer.
 4. :class:`Quiz` keeps the run: each answer goes to the progress store the moment it is
    given (:class:`~dealer_trainer.training.recorder.Recorder`), and :meth:`Quiz.summary`
    gives the score per topic, the time and the misses
@@ -47,9 +49,14 @@ __all__ = [
     "Option",
     "Quiz",
     "Selection",
+    "bank_rulesets",
     "catalogue",
     "grade",
+    "number_problem",
+    "parse_length",
+    "parse_topics",
     "prepare",
+    "read_number",
     "select",
 ]
 
@@ -154,6 +161,54 @@ class Selection:
     length: int | None = 10
 
 
+def parse_length(value: str | None, default: int | None) -> int | None:
+    """``--length``: a number of questions, or None for all of them."""
+    if value is None:
+        return default
+    if value.strip().lower() == "all":
+        return None
+    if not value.strip().isdigit() or int(value) < 1:
+        raise UsageError(f"--length: {value!r} is not a number of questions (1 or more, or 'all')")
+    return int(value)
+
+
+def parse_topics(given: list[str] | None) -> tuple[str, ...] | None:
+    """``--topic`` (repeatable, comma-separated): the topics named, () for 'all', None: none
+    given."""
+    if not given:
+        return None
+    from dealer_trainer.rules.topics import TOPICS
+
+    slugs = [item.slug for item in TOPICS]
+    wanted: list[str] = []
+    for name in given:
+        for slug in name.split(","):
+            slug = slug.strip()
+            if slug == "all":
+                return ()
+            if slug not in slugs:
+                from dealer_trainer.rules.corpus import suggest
+
+                close = suggest(slug, slugs)
+                hint = f"; did you mean {', '.join(close)}?" if close else ""
+                raise UsageError(
+                    f"--topic: unknown topic {slug!r}{hint} ('dealer-trainer rules list' has them)"
+                )
+            wanted.append(slug)
+    return tuple(dict.fromkeys(wanted))
+
+
+def bank_rulesets(entries: Sequence[Entry], wanted: str | None) -> list[str]:
+    """The rulesets of the bank's scenarios; ``--ruleset`` ``wanted`` must be one (or 'any')."""
+    rulesets = sorted({entry.ruleset for entry in entries})
+    if wanted is not None and wanted != "any" and wanted not in rulesets:
+        raise UsageError(
+            f"--ruleset: no scenario in the bank is under {wanted!r} (there are: "
+            f"{', '.join(rulesets)}, or any)"
+        )
+    return rulesets
+
+
 def select(entries: Sequence[Entry], selection: Selection, rng: random.Random) -> list[Entry]:
     """The scenarios to ask: those matching, spread over the topics, in a random order."""
     matching = [
@@ -224,7 +279,9 @@ def prepare(entry: Entry, rng: random.Random) -> Item:
     scenario = load_scenario(entry.path)
     proved = verify(scenario)
     question = scenario.question
-    if question.kind == "order":
+    if question.kind == "number":  # typed, not picked
+        options: tuple[Option, ...] = ()
+    elif question.kind == "order":
         steps = list(enumerate(question.order))
         key = list(steps)
         while len(steps) > 1 and steps == key:
@@ -283,10 +340,40 @@ def _cited(item: Item) -> tuple[str | None, str, str]:
     return found.id, found.title, found.text
 
 
+#: the most digits a typed number may have (no pot in a card room is larger)
+MAX_DIGITS = 9
+_NUMBER = re.compile(r"[0-9]+", re.ASCII)
+
+
+def read_number(text: str) -> int:
+    """A typed number: whole chips or a count, digits 0-9 (``1,250`` and ``1 250`` read as
+    1250; a leading ``$`` is allowed). Anything else is a :class:`UsageError` saying why."""
+    plain = text.strip().removeprefix("$").replace(",", "").replace(" ", "").replace("_", "")
+    if not _NUMBER.fullmatch(plain) or len(plain) > MAX_DIGITS:
+        shown = text.strip()[:20] or "nothing"
+        raise UsageError(f"{shown!r} is not a number: type whole chips in digits, like 125")
+    return int(plain)
+
+
+def number_problem(text: str) -> str | None:
+    """What is wrong with a typed number (None: it reads as one): a prompt's check."""
+    try:
+        read_number(text)
+    except UsageError as exc:
+        return str(exc)
+    return None
+
+
 def grade(item: Item, answer: Sequence[str]) -> Feedback:
-    """Judge ``answer``: one option value (choice, fact), or every step's value in order."""
+    """Judge ``answer``: one option value (choice, fact), every step's value in order, or for a
+    number question the number typed."""
     question = item.scenario.question
-    if question.kind == "order":
+    if question.kind == "number":
+        if len(answer) != 1:
+            raise UsageError("type one number")
+        typed, value = read_number(answer[0]), item.proved.fact
+        correct, given, expected = typed == value, str(typed), str(value)
+    elif question.kind == "order":
         steps = [question.order[_option_index(item, value, "s")] for value in answer]
         if sorted(answer) != sorted(option.value for option in item.options):
             raise UsageError("put every step in order, each once")
