@@ -51,7 +51,6 @@ NOT_YET_COVERED: frozenset[str] = frozenset(
         "RRoP-MD-g",
         "RRoP-MD-j",
         "RRoP-Betting-6",
-        "RRoP-Showdown-1",
         "RRoP-limits",
         "RRoP-BLD-4",
         "RRoP-DEAL-1",
@@ -79,11 +78,6 @@ NOT_YET_COVERED: frozenset[str] = frozenset(
         "TDA24-54-C",
         "TDA24-55",
         "TDA24-13-A",
-        "LA26-122",
-        "LA26-127",
-        "LA26-149",
-        "LA26-171",
-        "LA26-172",
     }
 )
 
