@@ -70,7 +70,6 @@ NOT_YET_COVERED: frozenset[str] = frozenset(
         "RRoP-Betting-11",
         "RRoP-Tournaments",
         "TDA24-17-B",
-        "TDA24-23",
         "TDA24-34-A",
         "LA26-115",
         "LA26-116",
