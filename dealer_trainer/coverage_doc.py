@@ -44,18 +44,7 @@ NOT_YET_COVERED: frozenset[str] = frozenset(
         "RRoP-BLD-4",
         "RRoP-DEAL-2",
         "TDA24-17-B",
-        "TDA24-23",
         "TDA24-34-A",
-        "TDA24-35-A-2",
-        "TDA24-35-A-3",
-        "TDA24-40",
-        "TDA24-68",
-        "TDA24-40-A",
-        "TDA24-51-A",
-        "TDA24-54-B",
-        "TDA24-54-C",
-        "TDA24-55",
-        "TDA24-13-A",
     }
 )
 
