@@ -9,6 +9,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+# pytest-xdist sets COLUMNS=80 and LINES=24 in its workers, as if they had a terminal: the
+# commands the tests run would then wrap their output at 80 columns, where a pipe wraps nothing
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)
+
 # --- hypothesis profiles (docs/testing.md) -------------------------------------------------------
 #
 # "ci", the default: the budget the whole run is sized for (at most 120 s on two cores). Each run

@@ -135,6 +135,8 @@ def test_quiz_asks_every_missing_setting_then_the_questions_and_saves_each_answe
             return "5"
         if message in ("Difficulty:", "Rulebook:"):
             return "any"
+        if not choices:  # a number question: the trainee types an amount
+            return "1"
         return choices[0][0]  # the first option shown, right or wrong
 
     prompter = Scripted(answer)
@@ -157,11 +159,13 @@ def test_quiz_asks_every_missing_setting_then_the_questions_and_saves_each_answe
 
 
 def test_quiz_with_every_setting_as_a_flag_asks_only_the_questions(home: Path) -> None:
-    prompter = Scripted(lambda message, choices: choices[0][0])
+    # the first option, or for a number question the amount 1
+    prompter = Scripted(lambda message, choices: choices[0][0] if choices else "1")
     argv = ["quiz", "--trainee", "Bo", "--topic", "burns", "--difficulty", "any"]
     argv += ["--ruleset", "any", "--length", "2"]
     assert _run(argv, prompter) == 0
-    assert all(m == "Your answer:" or m.startswith("Step ") for m in prompter.asked)
+    questions = ("Your answer:", "Your answer (a number):")
+    assert all(m in questions or m.startswith("Step ") for m in prompter.asked)
     assert len(_saved(home, "Bo")) == 2
 
 
@@ -399,19 +403,22 @@ def test_a_real_session_answers_then_ctrl_c_and_the_report_has_every_answer(home
     for number in (1, 2):
         child.expect(f"Question {number} of ")
         child.expect("board:")
-        child.expect("Your answer:|Step 1 of")
+        child.expect("Your answer:|Step 1 of|Your answer \\(a number\\):")
         if "Step" in child.after:
             for _ in range(10):
                 child.send("\r")
                 index = child.expect(["Step \\d+ of", "Right\\.|Not quite\\."])
                 if index == 1:
                     break
+        elif "number" in child.after:  # a number question: the trainee types an amount
+            child.send("2\r")
+            child.expect("Right\\.|Not quite\\.")
         else:
             child.send("\r")
             child.expect("Right\\.|Not quite\\.")
         child.expect("Why:")
     child.expect("Question 3 of ")
-    child.expect("Your answer:|Step 1 of")
+    child.expect("Your answer:|Step 1 of|Your answer \\(a number\\):")
     child.sendintr()
     child.expect("stopped after 2 of")
     child.expect(pexpect.EOF)

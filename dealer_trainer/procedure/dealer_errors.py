@@ -901,6 +901,12 @@ def verify_absent(hand: Hand, event: Event) -> None:
         raise Rejected(f"seat {seat} has no live hand")
     if seat in hand.absent:
         raise Rejected(f"seat {seat} has already been ruled away from the table")
+    present = [other for other in betting.live if other != seat and other not in hand.absent]
+    if not present:
+        raise Rejected(
+            f"seat {seat} is the last player at the table: a hand needs a player present to be "
+            "played (the floor deals again when everyone is back)"
+        )
     acted = any(
         refused is None and done.name == "act" and done.seat == seat and not done.out_of_turn
         for done, refused in hand._log
