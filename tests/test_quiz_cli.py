@@ -441,7 +441,7 @@ def test_a_real_session_offers_the_remembered_name(home: Path) -> None:
     child.send("\r")
     child.expect("How many questions:")
     child.send("\r")
-    child.expect("Your answer:|Step 1 of")
+    child.expect("Your answer:|Step 1 of|Your answer \\(a number\\):")
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
