@@ -159,6 +159,11 @@ def _both(outcome_roberts: Outcome, outcome_tda: Outcome) -> dict[str, Outcome]:
     return {"roberts": outcome_roberts, "tda-2024": outcome_tda}
 
 
+def _per_book(rules: tuple[str, str], *recovery: Any, **details: Any) -> dict[str, Outcome]:
+    """One recovery under both rulebooks, each citing its own rule (Robert's first)."""
+    return _both(*(Outcome(rule, *recovery, **details) for rule in rules))
+
+
 def _alike(outcome: Outcome) -> dict[str, Outcome]:
     """One outcome under both rulebooks."""
     return _both(outcome, outcome)
@@ -265,21 +270,16 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="exposed_hole_card",
         title="Any other single hole card is exposed during the deal",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    (WAIT_DEAL, "replace"),
-                    (
-                        "Finish the deal; the exposed card stays face up in front of the player.",
-                        "Give that player the top card of the stub in its place.",
-                        "Put the exposed card on the burn pile: it is the flop's burn card.",
-                        "Deal the flop with no other burn.",
-                    ),
-                    burned=("flop",),
-                )
-                for rule in ("RRoP-HE 1", "LA26 108")
-            )
+        variants=_per_book(
+            ("RRoP-HE 1", "LA26 108"),
+            (WAIT_DEAL, "replace"),
+            (
+                "Finish the deal; the exposed card stays face up in front of the player.",
+                "Give that player the top card of the stub in its place.",
+                "Put the exposed card on the burn pile: it is the flop's burn card.",
+                "Deal the flop with no other burn.",
+            ),
+            burned=("flop",),
         ),
         topic="exposed-card",
         window=_DEALING,
@@ -345,11 +345,11 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="extra_card",
         title="Two or more extra cards are pitched after the deal",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(rule, (WAIT_PITCHES, *MISDEAL_STEPS), MISDEAL_WORDS, misdeal=True)
-                for rule in ("RRoP-HE 5", "TDA24 35-A-5")
-            )
+        variants=_per_book(
+            ("RRoP-HE 5", "TDA24 35-A-5"),
+            (WAIT_PITCHES, *MISDEAL_STEPS),
+            MISDEAL_WORDS,
+            misdeal=True,
         ),
         topic="extra-card",
         window=_DEALING | {"preflop"},
@@ -365,20 +365,14 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="boxed_card",
         title="A card is found face up in the deck (boxed) during the deal",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    ("replace",),
-                    (
-                        "Treat the boxed card as if it were a scrap of paper: it is not an "
-                        "exposed card.",
-                        "Set it aside and give the player the next card in its place.",
-                        "Go on dealing.",
-                    ),
-                )
-                for rule in ("RRoP-IR 7", "LA26 23")
-            )
+        variants=_per_book(
+            ("RRoP-IR 7", "LA26 23"),
+            ("replace",),
+            (
+                "Treat the boxed card as if it were a scrap of paper: it is not an exposed card.",
+                "Set it aside and give the player the next card in its place.",
+                "Go on dealing.",
+            ),
         ),
         topic="boxed-card",
         window=_DEALING,
@@ -479,18 +473,13 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="wrong_seat",
         title="A deal that began at the wrong seat comes to light after substantial action",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    (),
-                    (
-                        "Too late for a misdeal: substantial action has taken place.",
-                        "Every player has two cards, so the deal stands and play goes on.",
-                    ),
-                )
-                for rule in ("RRoP-MD", "TDA24 35-D")
-            )
+        variants=_per_book(
+            ("RRoP-MD", "TDA24 35-D"),
+            (),
+            (
+                "Too late for a misdeal: substantial action has taken place.",
+                "Every player has two cards, so the deal stands and play goes on.",
+            ),
         ),
         topic="wrong-seat",
         window=_BETTING,
@@ -504,19 +493,14 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="dead_hand",
         title="A hand with the wrong number of cards comes to light after substantial action",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    (),
-                    (
-                        "Too late for a misdeal: substantial action has taken place.",
-                        "A hand with too many or too few cards is dead; its chips stay in the pot.",
-                        "The dealer burns one card per street as usual.",
-                    ),
-                )
-                for rule in ("RRoP Dead Hands", "TDA24 38")
-            )
+        variants=_per_book(
+            ("RRoP Dead Hands", "TDA24 38"),
+            (),
+            (
+                "Too late for a misdeal: substantial action has taken place.",
+                "A hand with too many or too few cards is dead; its chips stay in the pot.",
+                "The dealer burns one card per street as usual.",
+            ),
         ),
         topic="wrong-seat",
         window=_BETTING,
@@ -530,21 +514,16 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="wrong_seat",
         title="A card dealt to an empty seat comes to light after substantial action",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    (),
-                    (
-                        "Too late for a misdeal: substantial action has taken place.",
-                        "The card at the empty seat belongs to no hand: it is dead and goes to "
-                        "the muck, as the cards of a dead hand do.",
-                        "Every player has two cards, so the deal stands and play goes on, with "
-                        "one burn a street as usual.",
-                    ),
-                )
-                for rule in ("RRoP-MD", "TDA24 35-D")
-            )
+        variants=_per_book(
+            ("RRoP-MD", "TDA24 35-D"),
+            (),
+            (
+                "Too late for a misdeal: substantial action has taken place.",
+                "The card at the empty seat belongs to no hand: it is dead and goes to "
+                "the muck, as the cards of a dead hand do.",
+                "Every player has two cards, so the deal stands and play goes on, with "
+                "one burn a street as usual.",
+            ),
         ),
         topic="wrong-seat",
         window=_BETTING,
@@ -596,21 +575,16 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="flop_too_many_cards",
         title="The flop comes with five cards or more",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    ("retrieve", "reshuffle", "cut"),
-                    (
-                        "Too many cards to pick a burn from: the flop must be dealt again.",
-                        "Bring the board cards back into the stub; the burn card stays.",
-                        "Shuffle the stub and cut it.",
-                        "Deal a new flop without burning a card.",
-                    ),
-                    burned=("flop",),
-                )
-                for rule in ("RRoP-HE 2", "LA26 167")
-            )
+        variants=_per_book(
+            ("RRoP-HE 2", "LA26 167"),
+            ("retrieve", "reshuffle", "cut"),
+            (
+                "Too many cards to pick a burn from: the flop must be dealt again.",
+                "Bring the board cards back into the stub; the burn card stays.",
+                "Shuffle the stub and cut it.",
+                "Deal a new flop without burning a card.",
+            ),
+            burned=("flop",),
         ),
         topic="flop-too-many",
         window=_TO_FLOP_DEAL,
@@ -809,19 +783,14 @@ SITUATIONS: tuple[Situation, ...] = (
         title="The pot is pushed to the wrong player (a misread hand), noticed before the next "
         "hand",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    ("correct_award",),
-                    (
-                        "The next hand has not begun, so the award can still be corrected.",
-                        "Take the chips of the pot back from the player who was pushed them.",
-                        "Push the pot to the hand that won it: cards speak.",
-                    ),
-                )
-                for rule in ("RRoP-DM 6", "TDA24 22")
-            )
+        variants=_per_book(
+            ("RRoP-DM 6", "TDA24 22"),
+            ("correct_award",),
+            (
+                "The next hand has not begun, so the award can still be corrected.",
+                "Take the chips of the pot back from the player who was pushed them.",
+                "Push the pot to the hand that won it: cards speak.",
+            ),
         ),
         topic="pot-award",
         window=frozenset({"hand_over"}),
@@ -832,16 +801,14 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="wrong_pot_award",
         title="A pot pushed to the wrong player comes to light only after the next hand began",
         decided_by="family",
-        variants=_both(
-            *(
-                _stands(
-                    rule,
-                    "Too late: a pot can be disputed only until the next hand begins (the "
-                    "first riffle).",
-                    "The award stands as it was pushed.",
-                )
-                for rule in ("RRoP-DM 5", "TDA24 22")
-            )
+        variants=_per_book(
+            ("RRoP-DM 5", "TDA24 22"),
+            (),
+            (
+                "Too late: a pot can be disputed only until the next hand begins (the "
+                "first riffle).",
+                "The award stands as it was pushed.",
+            ),
         ),
         topic="pot-award",
         window=frozenset({"hand_over"}),
@@ -855,20 +822,14 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="hand_killed",
         title="The dealer kills a hand that was tabled at the showdown",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    ("retrieve",),
-                    (
-                        "A hand turned face up and read cannot be killed: cards speak.",
-                        "Take the tabled cards back out of the muck and put them in front of "
-                        "the player.",
-                        "The hand keeps its claim: award the pot to the best hand.",
-                    ),
-                )
-                for rule in ("RRoP Showdown 2", "TDA24 13-C")
-            )
+        variants=_per_book(
+            ("RRoP Showdown 2", "TDA24 13-C"),
+            ("retrieve",),
+            (
+                "A hand turned face up and read cannot be killed: cards speak.",
+                "Take the tabled cards back out of the muck and put them in front of the player.",
+                "The hand keeps its claim: award the pot to the best hand.",
+            ),
         ),
         topic="killed-hand",
         window=frozenset({"showdown"}),
@@ -882,17 +843,15 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="hand_killed",
         title="The dealer kills a hand that was not tabled",
         decided_by="family",
-        variants=_both(
-            *(
-                _stands(
-                    rule,
-                    "Players must protect their cards: a hand the dealer kills by mistake is "
-                    "dead, with no redress.",
-                    "The chips it called stay in the pot; only a bet or raise nobody has "
-                    "called yet goes back to it.",
-                )
-                for rule in ("RRoP-IR 2", "TDA24 65-A")
-            )
+        variants=_per_book(
+            ("RRoP-IR 2", "TDA24 65-A"),
+            (),
+            (
+                "Players must protect their cards: a hand the dealer kills by mistake is "
+                "dead, with no redress.",
+                "The chips it called stay in the pot; only a bet or raise nobody has "
+                "called yet goes back to it.",
+            ),
         ),
         topic="killed-hand",
         window=_BETTING | {"showdown"},
@@ -903,19 +862,14 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="stuck_cards",
         title="Two cards stuck together are pitched to a seat as one during the deal",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    MISDEAL_STEPS,
-                    (
-                        "The seat holds the wrong number of cards: that is a misdeal.",
-                        *MISDEAL_WORDS,
-                    ),
-                    misdeal=True,
-                )
-                for rule in ("RRoP-MD(e)", "TDA24 35-A-5")
-            )
+        variants=_per_book(
+            ("RRoP-MD(e)", "TDA24 35-A-5"),
+            MISDEAL_STEPS,
+            (
+                "The seat holds the wrong number of cards: that is a misdeal.",
+                *MISDEAL_WORDS,
+            ),
+            misdeal=True,
         ),
         topic="extra-card",
         window=_DEALING,
@@ -927,11 +881,11 @@ SITUATIONS: tuple[Situation, ...] = (
         title="The dealer drops a hole card off the table during the deal (not one of the "
         "first two)",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(rule, (WAIT_DEAL, "replace"), _EXPOSED_OTHER_WORDS, burned=("flop",))
-                for rule in ("RRoP-IR 12", "LA26 123")
-            )
+        variants=_per_book(
+            ("RRoP-IR 12", "LA26 123"),
+            (WAIT_DEAL, "replace"),
+            _EXPOSED_OTHER_WORDS,
+            burned=("flop",),
         ),
         topic="exposed-card",
         window=_DEALING,
@@ -947,15 +901,13 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="player_exposed_card",
         title="A player flashes a hole card (no dealer error)",
         decided_by="family",
-        variants=_both(
-            *(
-                _stands(
-                    rule,
-                    "A card a player shows is no dealer error and no misdeal: it plays.",
-                    "Go on with the hand; no card is replaced.",
-                )
-                for rule in ("RRoP-IR 12", "TDA24 68")
-            )
+        variants=_per_book(
+            ("RRoP-IR 12", "TDA24 68"),
+            (),
+            (
+                "A card a player shows is no dealer error and no misdeal: it plays.",
+                "Go on with the hand; no card is replaced.",
+            ),
         ),
         topic="exposed-card",
         window=_DEALING_AND_BETTING,
@@ -1011,15 +963,13 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="short_deck",
         title="The deck is found a card short after the hand",
         decided_by="family",
-        variants=_both(
-            *(
-                _stands(
-                    rule,
-                    "Cards missing from the deck do not void a hand: the result stands.",
-                    "Replace the deck before the next hand.",
-                )
-                for rule in ("RRoP-IR 10", "LA26 121")
-            )
+        variants=_per_book(
+            ("RRoP-IR 10", "LA26 121"),
+            (),
+            (
+                "Cards missing from the deck do not void a hand: the result stands.",
+                "Replace the deck before the next hand.",
+            ),
         ),
         topic="foul-deck",
         window=frozenset({"hand_over"}),
@@ -1158,19 +1108,14 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="flop_without_burn",
         title="A flop turned without a burn comes to light after action on it",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    (),
-                    (
-                        "A player has acted on the flop (a check is enough): it stands, and "
-                        "play goes on with those three cards.",
-                        "The turn gets one burn card, not two.",
-                    ),
-                )
-                for rule in ("LA26 169", "TDA24 39-B")
-            )
+        variants=_per_book(
+            ("LA26 169", "TDA24 39-B"),
+            (),
+            (
+                "A player has acted on the flop (a check is enough): it stands, and "
+                "play goes on with those three cards.",
+                "The turn gets one burn card, not two.",
+            ),
         ),
         topic="flop-without-burn",
         window=frozenset({"flop", "turn", "river"}),
@@ -1185,18 +1130,13 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="boxed_card",
         title="A board or burn card is found face up in the stub (boxed)",
         decided_by="family",
-        variants=_both(
-            *(
-                Outcome(
-                    rule,
-                    ("replace",),
-                    (
-                        "A boxed card means nothing, like a scrap of paper: set it aside.",
-                        "The next card off the stub takes its place, as the burn or on the board.",
-                    ),
-                )
-                for rule in ("RRoP-IR 7", "LA26 23")
-            )
+        variants=_per_book(
+            ("RRoP-IR 7", "LA26 23"),
+            ("replace",),
+            (
+                "A boxed card means nothing, like a scrap of paper: set it aside.",
+                "The next card off the stub takes its place, as the burn or on the board.",
+            ),
         ),
         topic="boxed-card",
         window=_STREET_DEALING,
@@ -1417,17 +1357,15 @@ SITUATIONS: tuple[Situation, ...] = (
         kind="absent_player",
         title="A player is away from the seat when the last starting card is dealt",
         decided_by="family",
-        variants=_both(
-            *(
-                _stands(
-                    rule,
-                    "A player must be at the seat when the last starting card is dealt to "
-                    "have a live hand: this hand is dead.",
-                    "Kill it as the deal ends; nobody looks at its cards.",
-                    "Blinds it has posted stay in the pot.",
-                )
-                for rule in ("RRoP Tournaments", "TDA24 30")
-            )
+        variants=_per_book(
+            ("RRoP Tournaments", "TDA24 30"),
+            (),
+            (
+                "A player must be at the seat when the last starting card is dealt to "
+                "have a live hand: this hand is dead.",
+                "Kill it as the deal ends; nobody looks at its cards.",
+                "Blinds it has posted stay in the pot.",
+            ),
         ),
         topic="blinds-button",
         window=frozenset({"dealing", "preflop"}),
