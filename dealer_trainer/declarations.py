@@ -43,34 +43,22 @@ __all__ = ["RULES", "WORDS", "FloorRuling", "rule_on"]
 #: what a player may say
 WORDS: tuple[str, ...] = tuple(action.value for action in Action)
 
+#: the rule behind each ruling where Robert's Rules are silent and the TDA's serves both
+_SHARED: dict[str, str] = {
+    "words_first": "TDA24 40-A",
+    "no_bet": "TDA24 55",
+    "raise_amount": "TDA24 43-B",
+    "overchip": "TDA24 44",
+    "multichip": "TDA24 45",
+    "half_raise": "TDA24 43",
+    "last_chips": "TDA24 45",
+    "undercall": "TDA24 51-B",
+    "string": "TDA24 56",
+}
 #: per rulebook family, the rule behind each ruling
 RULES: dict[str, dict[str, str]] = {
-    "roberts": {
-        "verbal": "RRoP Betting 8",
-        "words_first": "TDA24 40-A",
-        "no_bet": "TDA24 55",
-        "raise_amount": "TDA24 43-B",
-        "overchip": "TDA24 44",
-        "multichip": "TDA24 45",
-        "half_raise": "TDA24 43",
-        "last_chips": "TDA24 45",
-        "undercall": "TDA24 51-B",
-        "string": "TDA24 56",
-        "declared_string": "RRoP No-Limit 6",
-    },
-    "tda-2024": {
-        "verbal": "TDA24 51-A",
-        "words_first": "TDA24 40-A",
-        "no_bet": "TDA24 55",
-        "raise_amount": "TDA24 43-B",
-        "overchip": "TDA24 44",
-        "multichip": "TDA24 45",
-        "half_raise": "TDA24 43",
-        "last_chips": "TDA24 45",
-        "undercall": "TDA24 51-B",
-        "string": "TDA24 56",
-        "declared_string": "TDA24 56",
-    },
+    "roberts": {**_SHARED, "verbal": "RRoP Betting 8", "declared_string": "RRoP No-Limit 6"},
+    "tda-2024": {**_SHARED, "verbal": "TDA24 51-A", "declared_string": "TDA24 56"},
 }
 
 
