@@ -224,6 +224,86 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         backfill=_backfill_review_cards,
     ),
+    Migration(
+        3,
+        "the training room: people, rooms, roles, invites, assignments, runs, settings",
+        (
+            # a person signs in; their answers are their trainee row's (same name), so the
+            # terminal commands and the browser share one history
+            "CREATE TABLE people ("
+            " id {pk},"
+            " trainee_id {ref} NOT NULL UNIQUE REFERENCES trainees (id),"
+            " password TEXT NOT NULL,"
+            " admin {bool} NOT NULL,"
+            " epoch TEXT NOT NULL,"
+            " must_change {bool} NOT NULL,"
+            " disabled {bool} NOT NULL,"
+            " failures INTEGER NOT NULL DEFAULT 0,"
+            " last_failure {ts},"
+            " created_at {ts} NOT NULL)",
+            "CREATE TABLE rooms ("
+            " id {pk},"
+            " name TEXT NOT NULL UNIQUE,"
+            " ruleset TEXT NOT NULL,"
+            " house_yaml TEXT,"
+            " created_at {ts} NOT NULL)",
+            "CREATE TABLE members ("
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " person_id {ref} NOT NULL REFERENCES people (id),"
+            " role TEXT NOT NULL,"
+            " PRIMARY KEY (room_id, person_id))",
+            "CREATE INDEX members_by_person ON members (person_id)",
+            "CREATE TABLE invites ("
+            " id {pk},"
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " code_hash TEXT NOT NULL UNIQUE,"
+            " role TEXT NOT NULL,"
+            " created_by {ref} REFERENCES people (id),"
+            " created_at {ts} NOT NULL,"
+            " expires_at {ts} NOT NULL,"
+            " used_at {ts},"
+            " used_by {ref} REFERENCES people (id))",
+            "CREATE TABLE assignments ("
+            " id {pk},"
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " title TEXT NOT NULL,"
+            " topics TEXT NOT NULL,"
+            " length INTEGER NOT NULL,"
+            " due_on TEXT,"
+            " created_by {ref} REFERENCES people (id),"
+            " created_at {ts} NOT NULL)",
+            "CREATE INDEX assignments_by_room ON assignments (room_id)",
+            "CREATE TABLE room_scenarios ("
+            " id {pk},"
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " scenario_id TEXT NOT NULL,"
+            " yaml TEXT NOT NULL,"
+            " uploaded_by {ref} REFERENCES people (id),"
+            " uploaded_at {ts} NOT NULL,"
+            " UNIQUE (room_id, scenario_id))",
+            # a quiz, review or drill taken in the browser: what it asks (plan, JSON) and each
+            # answer as given, so that a reload or a dropped connection loses nothing
+            "CREATE TABLE runs ("
+            " id {pk},"
+            " person_id {ref} NOT NULL REFERENCES people (id),"
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " mode TEXT NOT NULL,"
+            " assignment_id {ref} REFERENCES assignments (id),"
+            " plan TEXT NOT NULL,"
+            " session_id {ref} REFERENCES sessions (id),"
+            " created_at {ts} NOT NULL,"
+            " finished_at {ts})",
+            "CREATE INDEX runs_by_person ON runs (person_id, created_at)",
+            "CREATE TABLE run_answers ("
+            " run_id {ref} NOT NULL REFERENCES runs (id),"
+            " position INTEGER NOT NULL,"
+            " answer TEXT NOT NULL,"
+            " correct {bool} NOT NULL,"
+            " answered_at {ts} NOT NULL,"
+            " PRIMARY KEY (run_id, position))",
+            "CREATE TABLE settings ( key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        ),
+    ),
 )
 
 #: the schema version this tool writes
@@ -594,44 +674,50 @@ class Store:
         _check_mode(answer.mode)
         if not answer.item.strip():
             raise StoreError("an answer needs an item: the item given is empty")
-        when = _now() if answer.answered_at is None else _utc(answer.answered_at)
         with self._writing("record an answer"):
-            rows = self._db.execute(
-                "SELECT s.trainee_id, t.name FROM sessions s"
-                " JOIN trainees t ON t.id = s.trainee_id WHERE s.id = ?",
-                (session,),
-            )
-            if not rows:
-                raise StoreError(f"there is no session {session} in the progress store")
-            trainee_id, name = int(rows[0][0]), str(rows[0][1])
-            given_name = answer.trainee.strip()
-            if given_name and given_name != name:
-                from dealer_trainer.safetext import excerpt
+            self._record_rows(session, answer)
 
-                raise StoreError(
-                    f"session {session} is {excerpt(name)}'s, not {excerpt(given_name)}'s: "
-                    "start a session for that trainee"
-                )
-            self._db.insert(
-                "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
-                " ruleset, difficulty, given, expected, seconds, answered_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    session,
-                    trainee_id,
-                    answer.item,
-                    answer.topic,
-                    answer.mode,
-                    bool(answer.correct),
-                    answer.ruleset,
-                    answer.difficulty,
-                    answer.given,
-                    answer.expected,
-                    answer.seconds,
-                    self._to_db_time(when),
-                ),
+    def _record_rows(self, session: int, answer: Answer) -> None:
+        """:meth:`record`'s statements, inside a transaction the caller holds (a browser run
+        keeps its own row of the answer in the same transaction)."""
+        _check_mode(answer.mode)
+        when = _now() if answer.answered_at is None else _utc(answer.answered_at)
+        rows = self._db.execute(
+            "SELECT s.trainee_id, t.name FROM sessions s"
+            " JOIN trainees t ON t.id = s.trainee_id WHERE s.id = ?",
+            (session,),
+        )
+        if not rows:
+            raise StoreError(f"there is no session {session} in the progress store")
+        trainee_id, name = int(rows[0][0]), str(rows[0][1])
+        given_name = answer.trainee.strip()
+        if given_name and given_name != name:
+            from dealer_trainer.safetext import excerpt
+
+            raise StoreError(
+                f"session {session} is {excerpt(name)}'s, not {excerpt(given_name)}'s: "
+                "start a session for that trainee"
             )
-            self._review(trainee_id, answer.item, answer.topic, bool(answer.correct), when)
+        self._db.insert(
+            "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
+            " ruleset, difficulty, given, expected, seconds, answered_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                session,
+                trainee_id,
+                answer.item,
+                answer.topic,
+                answer.mode,
+                bool(answer.correct),
+                answer.ruleset,
+                answer.difficulty,
+                answer.given,
+                answer.expected,
+                answer.seconds,
+                self._to_db_time(when),
+            ),
+        )
+        self._review(trainee_id, answer.item, answer.topic, bool(answer.correct), when)
 
     def finish_session(self, session: int) -> None:
         """Mark ``session`` finished (now)."""

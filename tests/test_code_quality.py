@@ -49,3 +49,40 @@ def test_core_never_imports_the_cli_or_a_terminal_library() -> None:
                 names = [node.module]
             for name in names:
                 assert not name.startswith(forbidden), f"{path} imports {name}"
+
+
+def _imports(path: Path) -> list[str]:
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    return names
+
+
+WEB_LIBRARIES = ("flask", "flask_login", "flask_wtf", "flask_limiter", "werkzeug", "waitress")
+
+
+def test_core_never_imports_the_web_app_or_flask() -> None:
+    for path in (ROOT / "dealer_trainer").rglob("*.py"):
+        top = path.relative_to(ROOT / "dealer_trainer").parts[0]
+        if top in ("web", "cli"):
+            continue
+        for name in _imports(path):
+            assert not name.startswith(("dealer_trainer.web", *WEB_LIBRARIES)), (
+                f"{path} imports {name}"
+            )
+
+
+def test_the_cli_and_the_web_app_never_import_each_other() -> None:
+    for path in (ROOT / "dealer_trainer" / "cli").rglob("*.py"):
+        for name in _imports(path):
+            assert not name.startswith(("dealer_trainer.web", *WEB_LIBRARIES)), (
+                f"{path} imports {name}"
+            )
+    for path in (ROOT / "dealer_trainer" / "web").rglob("*.py"):
+        for name in _imports(path):
+            assert not name.startswith(("dealer_trainer.cli", "questionary")), (
+                f"{path} imports {name}"
+            )

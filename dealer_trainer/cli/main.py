@@ -39,13 +39,17 @@ COMMANDS: dict[str, str] = {
     "report": "how trainees are doing: answers, accuracy and weakest topics",
     "rules": "look up the rules: list, show, search, glossary, what-if, diff",
     "scenarios": "validate, list, show and write quiz scenarios",
+    "serve": "start the training room in a browser (trainees, trainers, rules)",
+    "admin": "manage the training room: rooms, people, invites, password resets",
 }
+#: commands whose module lives outside this package (by name: the CLI never imports the web)
+_ELSEWHERE = {"serve": "dealer_trainer.web.command"}
 _EVERY = "*"
 
 
 def command(name: str) -> Any:
     """The module of the command ``name`` (imported now)."""
-    return import_module(f"dealer_trainer.cli.{name}")
+    return import_module(_ELSEWHERE.get(name, f"dealer_trainer.cli.{name}"))
 
 
 def _chosen(argv: Sequence[str]) -> str | None:

@@ -1,0 +1,90 @@
+"""``dealer-trainer serve``: the training room on waitress.
+
+::
+
+    dealer-trainer serve [--host 127.0.0.1] [--port 8000] [--db TARGET] [--threads 8]
+
+On the embedded SQLite store by default (``$DEALER_TRAINER_DB``, else the user's data folder),
+or on a PostgreSQL URL for a casino group. On the first start (a store with nobody in it) it
+makes an admin named ``admin`` and prints a one-time password, to be changed at the first
+sign-in. The command line registers this module by name; nothing in ``cli`` imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+
+from dealer_trainer.errors import UsageError
+
+__all__ = ["configure", "run"]
+
+FIRST_ADMIN = "admin"
+
+
+def configure(serve: argparse.ArgumentParser) -> None:
+    serve.description = (
+        "Start the training room in a browser: trainees take quizzes, reviews and drills on a "
+        "tablet or phone, trainers see their room, anyone signed in looks up rules. Stop it "
+        "with Ctrl-C; nothing is lost."
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    serve.add_argument(
+        "--db",
+        metavar="TARGET",
+        help="the store: an SQLite file or a postgresql:// URL (default $DEALER_TRAINER_DB, "
+        "else the user's data folder)",
+    )
+    serve.add_argument(
+        "--threads", type=int, default=8, help="requests served at once (waitress threads, 8)"
+    )
+
+
+def first_admin(target: str) -> str | None:
+    """On a store with nobody in it, make the first admin; their one-time password."""
+    from dealer_trainer.accounts import Accounts
+    from dealer_trainer.progress import open_store
+
+    with open_store(target) as store:
+        accounts = Accounts(store)
+        if accounts.count_people():
+            return None
+        password = secrets.token_urlsafe(12)
+        accounts.create_person(name=FIRST_ADMIN, password=password, admin=True, must_change=True)
+        return password
+
+
+def run(args: argparse.Namespace) -> int:
+    from dealer_trainer.progress import default_target
+
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port {args.port} is not a port: use 1 to 65535")
+    if args.threads < 1:
+        raise UsageError("--threads must be at least 1")
+    target = args.db or default_target()
+    password = first_admin(target)
+    if password is not None:
+        print(
+            f"First start: an admin was made. Sign in as '{FIRST_ADMIN}' with the one-time "
+            f"password {password} and choose your own.",
+            flush=True,
+        )
+    from waitress import create_server
+
+    from dealer_trainer.web import create_app
+
+    app = create_app({"DATABASE": target})
+    try:
+        server = create_server(app, host=args.host, port=args.port, threads=args.threads)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"The training room is at http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    try:
+        server.run()
+    finally:
+        server.close()
+        sys.stdout.flush()
+    return 0

@@ -1,0 +1,48 @@
+"""Error pages: plain words, no traceback (a server error is logged with its traceback, never
+shown), as a page or, for htmx, as the content alone."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from dealer_trainer.web.htmx import page
+
+__all__ = ["init_app"]
+
+log = logging.getLogger("dealer_trainer.web")
+
+MESSAGES = {
+    400: "The request could not be used. Go back, reload the page and try again.",
+    401: "Sign in to see that page.",
+    403: "Your role here does not allow that.",
+    404: "There is no such page.",
+    405: "That page cannot be used that way.",
+    413: "That file is too large (at most 256 KB).",
+    429: "Too many tries: wait a minute, then try again.",
+    500: "Something went wrong on our side. It has been logged; try again in a moment.",
+}
+
+
+def _http(exc: HTTPException) -> Response:
+    code = exc.code or 500
+    if isinstance(exc, CSRFError):
+        message = "The form had expired or came from elsewhere. Reload the page and try again."
+    else:
+        message = MESSAGES.get(code, exc.description or "That did not work.")
+    return page("errors/error.html", code, code=code, message=message)
+
+
+def _server(exc: InternalServerError) -> Response:
+    original = getattr(exc, "original_exception", None)
+    if original is not None:
+        log.error("server error", exc_info=original)
+    return page("errors/error.html", 500, code=500, message=MESSAGES[500])
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, _http)
+    app.register_error_handler(InternalServerError, _server)

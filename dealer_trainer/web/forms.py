@@ -1,0 +1,79 @@
+"""The forms of signing in, joining and changing a password (Flask-WTF: each carries its CSRF
+token). Each area's own forms live beside its views."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import PasswordField, StringField
+from wtforms.validators import DataRequired, EqualTo, Length, ValidationError
+
+from dealer_trainer.accounts import MAX_NAME, MAX_PASSWORD, name_problem, password_problem
+
+__all__ = ["JoinForm", "PasswordForm", "SignInForm", "check_name", "check_password"]
+
+
+def check_name(_form: FlaskForm, field: StringField) -> None:
+    problem = name_problem(field.data or "")
+    if problem:
+        raise ValidationError(problem)
+
+
+def check_password(form: FlaskForm, field: PasswordField) -> None:
+    name = getattr(getattr(form, "name", None), "data", "") or ""
+    problem = password_problem(field.data or "", name=name)
+    if problem:
+        raise ValidationError(problem)
+
+
+class SignInForm(FlaskForm):
+    name = StringField(
+        "Name",
+        validators=[DataRequired("Type your name."), Length(max=MAX_NAME)],
+        render_kw={"autocomplete": "username", "autocapitalize": "none"},
+    )
+    password = PasswordField(
+        "Password",
+        validators=[DataRequired("Type your password."), Length(max=MAX_PASSWORD)],
+        render_kw={"autocomplete": "current-password"},
+    )
+
+
+class JoinForm(FlaskForm):
+    code = StringField(
+        "Invite code",
+        validators=[DataRequired("Type the code your trainer gave you."), Length(max=64)],
+        render_kw={"autocomplete": "one-time-code", "autocapitalize": "none"},
+    )
+    name = StringField(
+        "Your name",
+        validators=[DataRequired("Type the name you will sign in with."), check_name],
+        render_kw={"autocomplete": "username"},
+    )
+    password = PasswordField(
+        "Choose a password (at least 8 characters; a phrase is best)",
+        validators=[DataRequired("Choose a password."), check_password],
+        render_kw={"autocomplete": "new-password"},
+    )
+    confirm = PasswordField(
+        "Type it again",
+        validators=[EqualTo("password", "The two passwords differ.")],
+        render_kw={"autocomplete": "new-password"},
+    )
+
+
+class PasswordForm(FlaskForm):
+    current = PasswordField(
+        "Current password",
+        validators=[DataRequired("Type your current password.")],
+        render_kw={"autocomplete": "current-password"},
+    )
+    password = PasswordField(
+        "New password (at least 8 characters; a phrase is best)",
+        validators=[DataRequired("Choose a new password."), check_password],
+        render_kw={"autocomplete": "new-password"},
+    )
+    confirm = PasswordField(
+        "Type it again",
+        validators=[EqualTo("password", "The two passwords differ.")],
+        render_kw={"autocomplete": "new-password"},
+    )

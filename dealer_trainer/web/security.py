@@ -1,0 +1,133 @@
+"""Who may see what, and the headers every response carries.
+
+Every view is closed to anonymous people unless it is marked :func:`public`. A view over a
+room takes the room's id from the URL and loads it with :func:`room_or_404`: a room the
+person is not in is answered as if it did not exist (404), a role the person lacks in their
+own room is 403. Membership is read from the store on each request. An admin may see every
+room with a trainer's rights (DESIGN.md: nothing is hidden from them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+from flask import Response, abort, g, request
+from flask_login import current_user
+
+from dealer_trainer.accounts import TRAINER, Person, Room
+from dealer_trainer.web.store import accounts
+
+__all__ = [
+    "CSP",
+    "User",
+    "admin_required",
+    "current_person",
+    "public",
+    "room_or_404",
+    "safe_next",
+    "secure_headers",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+
+
+class User:
+    """The signed-in person, as Flask-Login wants them. The id a session keeps is
+    ``"id:epoch"`` (Flask-Login's alternative tokens): a new epoch ends older sessions."""
+
+    is_authenticated = True
+    is_active = True
+    is_anonymous = False
+
+    def __init__(self, person: Person) -> None:
+        self.person = person
+
+    def get_id(self) -> str:
+        return f"{self.person.id}:{self.person.epoch}"
+
+
+def load_user(token: str) -> User | None:
+    """The person a session names, if the session is still theirs."""
+    pid, _, epoch = token.partition(":")
+    if not pid.isdigit() or not epoch:
+        return None
+    person = accounts().person(int(pid))
+    if person is None or person.disabled or person.epoch != epoch:
+        return None
+    return User(person)
+
+
+def current_person() -> Person:
+    """The signed-in person (views behind the sign-in only)."""
+    user: User = current_user
+    return user.person
+
+
+def public(view: F) -> F:
+    """Open ``view`` to people who have not signed in."""
+    view.public = True  # type: ignore[attr-defined]
+    return view
+
+
+def admin_required(view: F) -> F:
+    """Only an admin may use ``view`` (others get 403)."""
+
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if not current_person().admin:
+            abort(403)
+        return view(*args, **kwargs)
+
+    return wrapped  # type: ignore[return-value]
+
+
+def room_or_404(room_id: int, *, need: str | None = None) -> tuple[Room, str]:
+    """The room and the signed-in person's role in it (``"admin"`` for an admin who is not a
+    member). Not theirs: 404, exactly as for a room that does not exist. ``need=TRAINER`` and
+    they are a trainee there: 403."""
+    person = current_person()
+    found = accounts().room(room_id)
+    if found is None:
+        abort(404)
+    role = accounts().role_in(person_id=person.id, room_id=room_id)
+    if role is None:
+        if not person.admin:
+            abort(404)
+        role = "admin"
+    if need == TRAINER and role not in (TRAINER, "admin"):
+        abort(403)
+    g.room_role = role
+    return found, role
+
+
+def safe_next(target: str | None, fallback: str) -> str:
+    """``target`` if it is a path on this site, else ``fallback`` (no open redirect)."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return fallback
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return fallback
+    return target
+
+
+def secure_headers(response: Response) -> Response:
+    """The headers every response carries (web-anchors.md's security checklist)."""
+    headers = response.headers
+    headers.setdefault("Content-Security-Policy", CSP)
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
+    headers.setdefault("X-Frame-Options", "DENY")
+    headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    if request.is_secure:
+        headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+    if not request.path.startswith("/static/"):
+        headers.setdefault("Cache-Control", "no-store")
+    return response
