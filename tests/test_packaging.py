@@ -58,6 +58,13 @@ def test_a_plain_install_ships_the_scenario_bank_and_the_rules_corpus(tmp_path: 
     for data in ("rules.yaml", "glossary.yaml", "sources.yaml"):
         assert f"dealer_trainer/rules/data/{data}" in names
     assert "dealer_trainer/py.typed" in names
+    # the training room's templates, static files (htmx vendored) and the password list
+    web = ROOT / "dealer_trainer"
+    for folder in ("web/templates", "web/static"):
+        for path in (web / folder).rglob("*"):
+            if path.is_file():
+                assert "dealer_trainer/" + path.relative_to(web).as_posix() in names, path
+    assert "dealer_trainer/data/common-passwords.txt" in names
 
 
 def test_the_bank_is_found_in_a_checkout() -> None:

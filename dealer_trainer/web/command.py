@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import sys
 
 from dealer_trainer.errors import UsageError
 
@@ -83,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"The training room is at http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
     try:
-        server.run()
+        server.run()  # waitress ends its loop on Ctrl-C and returns
     finally:
         server.close()
-        sys.stdout.flush()
+    print("The training room has stopped; every answer given is kept.", flush=True)
     return 0
