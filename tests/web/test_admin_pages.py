@@ -137,6 +137,7 @@ def test_an_admin_creates_a_person_with_a_one_time_password_shown_once(
     assert response.status_code == 200
     password = _one_time_password(response.text)
     assert "shown once" in response.text
+    assert response.headers["Cache-Control"] == "no-store"
     # not in the cookie, and gone from the next page
     cookie = client.get_cookie("session")
     assert cookie is not None and password not in cookie.value

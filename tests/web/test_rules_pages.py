@@ -238,3 +238,9 @@ def test_a_hostile_room_name_in_the_ruleset_list_is_escaped(
     text = client.get("/rules/diff").text
     assert "<script>alert" not in text
     assert "&lt;script&gt;" in text
+
+
+def test_an_anonymous_search_as_you_type_gets_401_and_hx_redirect(client: FlaskClient) -> None:
+    response = client.get("/rules?q=burn", headers={"HX-Request": "true"})
+    assert response.status_code == 401
+    assert response.headers["HX-Redirect"].startswith("/sign-in")
