@@ -43,7 +43,6 @@ NOT_YET_COVERED: frozenset[str] = frozenset(
         "RRoP-MD-g",
         "RRoP-BLD-4",
         "RRoP-DEAL-2",
-        "TDA24-17-B",
         "TDA24-34-A",
     }
 )

@@ -8,12 +8,15 @@ that read the same, learns nothing. These checks read the YAML of every shipped 
 * every choice item offers at least three choices, unless it is a yes/no question by nature
   (a ``misdeal`` fact, or choices whose answers are true and false);
 * no item offers the same text twice (case and whitespace folded);
-* every scenario names the rule it teaches (``rule:``), and the corpus knows that rule.
+* every scenario names the rule it teaches (``rule:``), and the corpus knows that rule;
+* every order question asks for three steps or more, and no two order questions share their
+  correct step sequence (issue 16: two steps to order are a coin toss, and seven questions
+  that are all "gather, shuffle, cut" teach one thing seven times).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,7 @@ import pytest
 import yaml
 
 from dealer_trainer.rules import corpus
+from dealer_trainer.scenario import recovery_steps
 
 BANK = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -106,3 +110,46 @@ def test_every_scenario_cites_a_rule_of_the_corpus(name: str) -> None:
     cited = SCENARIOS[name].get("rule")
     assert isinstance(cited, str) and cited, f"{name} cites no rule"
     assert corpus.rule(cited).id == cited, f"{name}: {cited!r} is not spelt as the corpus id"
+
+
+def _order_items() -> dict[str, tuple[str, ...]]:
+    """Each order question's correct step sequence, as the engine compares it (waits dropped,
+    ``shuffle`` read as ``reshuffle``)."""
+    return {
+        name: recovery_steps(tuple(data["question"]["order"]))
+        for name, data in SCENARIOS.items()
+        if data["question"].get("kind") == "order"
+    }
+
+
+def alike_orders(orders: Mapping[str, tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The groups of order questions (by name) that share one step sequence, the steps read
+    as the engine reads them."""
+    by_steps: dict[tuple[str, ...], list[str]] = {}
+    for name, steps in orders.items():
+        by_steps.setdefault(recovery_steps(steps), []).append(name)
+    return [tuple(sorted(names)) for names in by_steps.values() if len(names) > 1]
+
+
+def test_the_bank_has_order_questions() -> None:
+    assert len(_order_items()) >= 3
+
+
+@pytest.mark.parametrize("name", sorted(_order_items()))
+def test_every_order_question_has_three_steps_or_more(name: str) -> None:
+    steps = _order_items()[name]
+    assert len(steps) >= 3, f"{name}: only {len(steps)} steps to order: {', '.join(steps)}"
+
+
+def test_no_two_order_questions_share_a_step_sequence() -> None:
+    assert alike_orders(_order_items()) == []
+
+
+def test_order_questions_are_alike_when_their_steps_match_once_read_as_the_engine_does() -> None:
+    orders = {
+        "a": ("retrieve", "reshuffle", "cut"),
+        "b": ("retrieve", "shuffle", "cut"),  # shuffle is reshuffle
+        "c": ("set_aside", "reshuffle", "cut"),
+    }
+    assert alike_orders(orders) == [("a", "b")]
+    assert alike_orders({"a": orders["a"], "c": orders["c"]}) == []
