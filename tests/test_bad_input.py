@@ -561,3 +561,18 @@ def test_a_trainee_name_with_control_characters_is_refused_with_exit_2(
     assert code == 2
     assert "no control characters" in err
     assert "\x1b" not in err
+
+
+def test_an_act_with_a_null_action_is_a_located_error_not_an_internal_one() -> None:
+    from dealer_trainer.errors import ScriptError
+    from dealer_trainer.handscript import load_script
+
+    text = (
+        "table: {seats: 3, button: 1, blinds: [1, 2]}\n"
+        "deck: []\n"
+        "events: [post_blinds, deal, {act: {seat: 1, action: call}},"
+        " {act: {seat: 3, action: null}}]\n"
+    )
+    with pytest.raises(ScriptError) as caught:
+        load_script(text)
+    assert "unknown action" in str(caught.value) and caught.value.where
