@@ -38,6 +38,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from dealer_trainer import assignments as assigned
@@ -231,13 +232,17 @@ def _problems(error: ScriptError, text: str) -> list[Problem]:
 class InviteForm(FlaskForm):
     role = RadioField(
         "They join as",
-        choices=[(TRAINEE, "Trainee")],
+        choices=[SelectChoice(TRAINEE, "Trainee")],
         default=TRAINEE,
         validators=[InputRequired("Choose a role.")],
     )
     hours = RadioField(
         "The code works for",
-        choices=[("24", "one day"), ("72", "three days"), ("168", "a week")],
+        choices=[
+            SelectChoice("24", "one day"),
+            SelectChoice("72", "three days"),
+            SelectChoice("168", "a week"),
+        ],
         default="72",
         validators=[InputRequired("Choose how long the code works.")],
     )
@@ -250,7 +255,7 @@ class AssignForm(FlaskForm):
     )
     topics = SelectMultipleField(
         "Topics (none chosen: every topic)",
-        choices=[(topic.slug, topic.title) for topic in TOPICS],
+        choices=[SelectChoice(topic.slug, topic.title) for topic in TOPICS],
         validators=[Optional()],
     )
     length = IntegerField(
@@ -267,7 +272,10 @@ class AssignForm(FlaskForm):
 class UploadForm(FlaskForm):
     kind = RadioField(
         "This is",
-        choices=[("scenario", "a scenario"), ("ruleset", "a house ruleset")],
+        choices=[
+            SelectChoice("scenario", "a scenario"),
+            SelectChoice("ruleset", "a house ruleset"),
+        ],
         default="scenario",
         validators=[InputRequired("Choose what you upload.")],
     )
@@ -414,7 +422,7 @@ def invite(room_id: int) -> Response:
     person = current_person()
     form = InviteForm()
     if person.admin:  # only an admin makes trainers
-        form.role.choices = [(TRAINEE, "Trainee"), (TRAINER, "Trainer")]
+        form.role.choices = [SelectChoice(TRAINEE, "Trainee"), SelectChoice(TRAINER, "Trainer")]
     if form.validate_on_submit():
         role = form.role.data or TRAINEE
         code = accounts().create_invite(
@@ -670,9 +678,11 @@ def ruleset(room_id: int) -> Response:
     room = _trainer_room(room_id)
     house = _house(room)
     form = RulesetForm(ruleset=room.ruleset)
-    choices = [(name, f"{name}: {found.description}") for name, found in BUILTIN.items()]
+    choices = [
+        SelectChoice(name, f"{name}: {found.description}") for name, found in BUILTIN.items()
+    ]
     if house is not None:
-        choices.append((house.name, f"{house.name} (house ruleset on {house.base})"))
+        choices.append(SelectChoice(house.name, f"{house.name} (house ruleset on {house.base})"))
     form.ruleset.choices = choices
     if form.validate_on_submit():
         chosen = form.ruleset.data or ""
