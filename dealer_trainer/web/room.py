@@ -20,9 +20,10 @@ import csv
 import io
 import json
 import logging
+import re
 import tempfile
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -210,6 +211,10 @@ class Problem:
         return f"line {self.line}" + (f", column {self.column}" if self.column else "")
 
 
+#: the line and column at the end of an error's ``file:line:col`` (or ``line:col``)
+_PLACE = re.compile(r"(?:^|:)(\d+):(\d+)$")
+
+
 def _problems(error: ScriptError, text: str) -> list[Problem]:
     from dealer_trainer.scenario import all_errors
 
@@ -217,10 +222,9 @@ def _problems(error: ScriptError, text: str) -> list[Problem]:
     found = []
     for each in all_errors(error):
         line = column = None
-        if each.where:
-            parts = each.where.rsplit(":", 2)
-            if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
-                line, column = int(parts[1]), int(parts[2])
+        place = _PLACE.search(each.where or "")
+        if place is not None:
+            line, column = int(place.group(1)), int(place.group(2))
         shown = lines[line - 1] if line is not None and 0 < line <= len(lines) else ""
         found.append(Problem(line=line, column=column, message=each.message, text=shown))
     return found
@@ -343,7 +347,7 @@ def _grid(room_id: int) -> tuple[charts.HeatMap, list[dict[str, Any]], list[str]
 
 
 def _activity_chart(room_id: int, person_id: int | None = None) -> charts.BarChart:
-    today = date.today()
+    today = datetime.now(UTC).date()  # the store counts days in UTC
     days = roomdata.activity(
         get_store(),
         room_id,
