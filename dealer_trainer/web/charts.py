@@ -46,14 +46,16 @@ PAPER = "#ffffff"
 EMPTY = "#eceef1"
 #: the label of a cell with no answer (an en dash)
 NO_ANSWERS = "\u2013"
-#: the heat map's bands, from 0 % up: (lowest fraction, fill). One hue (blue) from light to
-#: dark, so that it reads in every kind of colour blindness; the label carries the number.
+#: the heat map's bands, from 0 % up: (lowest fraction, fill). Weak is orange, strongest at
+#: the bottom; strong is blue, darkest at the top; the middle is pale. The label carries the
+#: number, so the colours are only a help (and orange against blue reads in every common
+#: kind of colour blindness).
 HEAT_BANDS: tuple[tuple[float, str], ...] = (
-    (0.0, "#fbe3d6"),
-    (0.2, "#f4b69a"),
-    (0.4, "#c6dbef"),
-    (0.6, "#6baed6"),
-    (0.8, "#2171b5"),
+    (0.0, "#c2410c"),
+    (0.2, "#f59e62"),
+    (0.4, "#fde0c8"),
+    (0.6, "#c6dbef"),
+    (0.8, "#6baed6"),
     (0.9, "#08306b"),
 )
 

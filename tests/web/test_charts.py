@@ -134,9 +134,16 @@ def test_the_text_on_every_heat_colour_has_at_least_4_5_to_1_contrast(
     assert charts.contrast(fill, text) >= 4.5
 
 
+def test_weak_cells_are_deeper_orange_the_weaker_they_are() -> None:
+    fills = [charts.heat_colour(f)[0] for f in (0.1, 0.3, 0.5)]
+    assert len(set(fills)) == 3
+    against_white = [charts.contrast(fill, "#ffffff") for fill in fills]
+    assert against_white == sorted(against_white, reverse=True)
+
+
 def test_heat_colours_get_darker_as_accuracy_rises_within_the_blues() -> None:
-    fills = [charts.heat_colour(f)[0] for f in (0.45, 0.65, 0.85, 0.95)]
-    assert len(set(fills)) == 4
+    fills = [charts.heat_colour(f)[0] for f in (0.65, 0.85, 0.95)]
+    assert len(set(fills)) == 3
     lum = [charts.contrast(fill, "#ffffff") for fill in fills]
     assert lum == sorted(lum)
 
