@@ -156,9 +156,10 @@ def _house(room: Room) -> Any:
         return None
 
 
-def _check_rulesets(data: Any, locator: Any) -> None:
-    """An uploaded scenario names a built-in ruleset or ``house.yaml`` and no other file: the
-    server's files are never read on a scenario's say-so."""
+def _check_rulesets(data: Any, locator: Any, *, house: bool) -> None:
+    """An uploaded scenario names a built-in ruleset or ``house.yaml`` (when the room has a
+    house ruleset) and no other file: the server's files are never read on a scenario's
+    say-so."""
     from dealer_trainer.rules.rulesets import BUILTIN
 
     if not isinstance(data, dict):
@@ -168,13 +169,21 @@ def _check_rulesets(data: Any, locator: Any) -> None:
         places.append((data["table"], "ruleset"))
     for container, key in places:
         value = container.get(key)
-        if value is None or (isinstance(value, str) and (value in BUILTIN or value == HOUSE_FILE)):
+        if value is None or (isinstance(value, str) and value in BUILTIN):
             continue
-        raise ScriptError(
-            f"an uploaded scenario names the ruleset {', '.join(BUILTIN)}, or {HOUSE_FILE} "
-            "for this room's house ruleset",
-            where=locator.where(container, key),
-        )
+        if value == HOUSE_FILE and not house:
+            message = (
+                f"{HOUSE_FILE} names the room's house ruleset, and this room has none: upload "
+                "one first, or name " + " or ".join(BUILTIN)
+            )
+        elif value == HOUSE_FILE:
+            continue
+        else:
+            message = (
+                f"an uploaded scenario names the ruleset {', '.join(BUILTIN)}, or {HOUSE_FILE} "
+                "for this room's house ruleset"
+            )
+        raise ScriptError(message, where=locator.where(container, key))
 
 
 def check_scenario_text(
@@ -187,7 +196,7 @@ def check_scenario_text(
     from dealer_trainer.yamlio import load
 
     data, locator = load(text, source)
-    _check_rulesets(data, locator)
+    _check_rulesets(data, locator, house=bool(house_yaml))
     with tempfile.TemporaryDirectory(prefix="dealer-trainer-upload-") as folder:
         if house_yaml:
             (Path(folder) / HOUSE_FILE).write_text(house_yaml, encoding="utf-8")

@@ -188,3 +188,31 @@ def test_the_bar_chart_svg_draws_one_rect_per_nonzero_bar(app: Flask) -> None:
     assert svg.count("<rect ") == 2
     assert "<title>2026-12-01: 3</title>" in svg
     assert 'role="img"' in svg and "style=" not in svg
+
+
+GOLDEN_BARS = """\
+<svg class="chart bars" width="100" height="60" viewBox="0 0 100 60" role="img"
+     aria-labelledby="g-title" aria-describedby="g-desc">
+  <title id="g-title">T</title>
+  <desc id="g-desc">D</desc>
+  <line x1="20" x2="100" y1="40.0" y2="40.0" stroke="#c9ccd1" stroke-width="1"/>
+  <text x="14" y="44.0" text-anchor="end" font-size="12" fill="#1b1f23">0</text>
+  <line x1="20" x2="100" y1="0.0" y2="0.0" stroke="#c9ccd1" stroke-width="1"/>
+  <text x="14" y="4.0" text-anchor="end" font-size="12" fill="#1b1f23">1</text>
+  <rect x="30.0" y="0.0" width="20.0" height="40.0" fill="#0b5cad"><title>a: 1</title></rect>
+  <text x="40.0" y="58" text-anchor="middle" font-size="12" fill="#1b1f23">a</text>
+  <text x="80.0" y="58" text-anchor="middle" font-size="12" fill="#1b1f23">b</text>
+  <line x1="20" x2="100" y1="40" y2="40" stroke="#1b1f23" stroke-width="1"/>
+</svg>"""
+
+
+def test_the_bar_chart_svg_matches_its_golden_text(app: Flask) -> None:
+    chart = charts.bar_chart(
+        [("a", 1), ("b", 0)], width=100, height=60, left=20, right=0, top=0, bottom=20, gap=0.5
+    )
+    with app.test_request_context():
+        svg = render_template_string(
+            '{% from "_macros/charts.html" import bar_chart %}{{ bar_chart(c, "g", "T", "D") }}',
+            c=chart,
+        )
+    assert svg == GOLDEN_BARS

@@ -139,6 +139,17 @@ def test_a_scenario_may_not_name_a_file_on_the_server_as_its_ruleset(
     assert "house.yaml" in response.text
 
 
+def test_house_yaml_in_a_room_with_no_house_ruleset_is_refused_at_its_line(
+    client: FlaskClient, room: Room
+) -> None:
+    text = MINE.replace("ruleset: roberts", "ruleset: house.yaml")
+    line = text.splitlines().index("ruleset: house.yaml") + 1
+    response = client.post(f"/rooms/{room.id}/upload", data={"kind": "scenario", "text": text})
+    assert response.status_code == 422
+    assert f"line {line}" in response.text and "this room has none" in response.text
+    assert "/tmp" not in response.text
+
+
 def test_a_scenario_may_play_under_the_rooms_house_ruleset(client: FlaskClient, room: Room) -> None:
     client.post(f"/rooms/{room.id}/upload", data={"kind": "ruleset", "text": HOUSE})
     text = MINE.replace("ruleset: roberts", "ruleset: house.yaml")
