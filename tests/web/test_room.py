@@ -480,3 +480,51 @@ def test_a_form_with_its_token_goes_through(guarded: Flask) -> None:
         f"/rooms/{room.id}/ruleset", data={"ruleset": "tda-2024", "csrf_token": csrf_token(page)}
     )
     assert response.status_code == 302
+
+
+# --- htmx and the templates -------------------------------------------------------------------
+
+
+def test_an_htmx_request_gets_the_dashboard_without_the_page_around_it(
+    client: FlaskClient, rooms: Rooms
+) -> None:
+    sign_in(client, "Mia")
+    fragment = client.get(f"/rooms/{rooms.own.id}/", headers={"HX-Request": "true"})
+    assert fragment.status_code == 200
+    assert "<html" not in fragment.text and "Evening shift" in fragment.text
+    assert "HX-Request" in fragment.headers["Vary"]
+    whole = client.get(f"/rooms/{rooms.own.id}/")
+    assert "<html" in whole.text
+
+
+def test_an_htmx_form_that_succeeds_redirects_with_hx_redirect(
+    client: FlaskClient, rooms: Rooms
+) -> None:
+    sign_in(client, "Mia")
+    response = client.post(
+        f"/rooms/{rooms.own.id}/ruleset",
+        data={"ruleset": "tda-2024"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert response.headers["HX-Redirect"] == f"/rooms/{rooms.own.id}/ruleset"
+
+
+def test_the_room_templates_turn_no_escaping_off_and_hold_no_script_or_style() -> None:
+    from dealer_trainer.web import room
+
+    folder = Path(room.__file__).parent / "templates"
+    files = [*sorted((folder / "room").glob("*.html")), folder / "_macros" / "charts.html"]
+    assert len(files) > 5
+    for path in files:
+        text = path.read_text("utf-8")
+        for bad in ("|safe", "Markup", "autoescape", "<script", "style=", "hx-on"):
+            assert bad not in text, f"{path.name} holds {bad}"
+
+
+def test_every_room_page_has_one_h1_that_takes_focus(client: FlaskClient, rooms: Rooms) -> None:
+    sign_in(client, "Mia")
+    for route in GET_ROUTES[:-2]:
+        text = client.get(_url(route, rooms)).text
+        assert text.count("<h1") == 1, route
+        assert '<h1 tabindex="-1">' in text, route

@@ -224,3 +224,17 @@ def test_uploads_are_logged_without_their_text(
         client.post(f"/rooms/{room.id}/upload", data={"kind": "scenario", "text": MINE})
     assert "scenario uploaded" in caplog.text
     assert "Seat 3 has not acted" not in caplog.text
+
+
+def test_hostile_scenario_text_is_shown_as_text(client: FlaskClient, room: Room) -> None:
+    hostile = MINE.replace(
+        "title: Our own turn, shown too soon", "title: \"<script>alert('t')</script>\""
+    ).replace(
+        "  ask: Seat 3 has not acted", "  ask: <img src=x onerror=alert(1)> Seat 3 has not acted"
+    )
+    response = client.post(f"/rooms/{room.id}/upload", data={"kind": "scenario", "text": hostile})
+    assert response.status_code == 302, response.text
+    for url in (response.headers["Location"], f"/rooms/{room.id}/scenarios"):
+        text = client.get(url).text
+        assert "<script>alert" not in text and "<img src=x" not in text, url
+        assert "&lt;script&gt;alert" in text, url
