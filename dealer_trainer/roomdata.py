@@ -1,0 +1,371 @@
+"""What a trainer sees of a room, read from the progress store: the dashboard's numbers, a
+trainee's answers, the export, and the scenarios uploaded to the room.
+
+A room's trainees are its members with the ``trainee`` role; a person's answers are those of
+the store's trainee with the same name (:mod:`dealer_trainer.accounts`), so answers given in the
+terminal count too. The answers table has no room: a person who trains in two rooms shows the
+same answers in both. Every function takes the room's id and reads only its members' rows::
+
+    grid = accuracy_grid(store, room.id)         # trainee x topic: answered, correct
+    weakest_topics(store, room.id)               # the room's lowest accuracy first
+    most_missed(store, room.id)                  # items by misses
+    activity(store, room.id, since=date(2026, 11, 1))   # answers per day (UTC)
+    save_room_scenario(store, room_id=room.id, scenario_id="x", yaml=text, uploaded_by=boss.id)
+
+The SQL lives here (and in the other store modules); the web layer writes none. Statements use
+``?`` placeholders and work on SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import TYPE_CHECKING, Any
+
+from dealer_trainer.progress import _now
+
+if TYPE_CHECKING:
+    from dealer_trainer.progress import Store
+
+__all__ = [
+    "ExportRow",
+    "ItemStats",
+    "RoomScenario",
+    "TopicCell",
+    "TraineeAnswer",
+    "accuracy_grid",
+    "activity",
+    "delete_room_scenario",
+    "export_rows",
+    "most_missed",
+    "room_scenario",
+    "room_scenarios",
+    "save_room_scenario",
+    "topic_totals",
+    "trainee_answers",
+    "weakest_topics",
+]
+
+#: the answers of a room's members (the room's id is the first parameter)
+_MEMBERS = (
+    " FROM members m JOIN people p ON p.id = m.person_id"
+    " JOIN trainees t ON t.id = p.trainee_id"
+    " JOIN answers a ON a.trainee_id = p.trainee_id"
+    " WHERE m.room_id = ?"
+)
+#: ... of its trainees (the room's dashboard)
+_TRAINEES = _MEMBERS + " AND m.role = 'trainee'"
+#: ... of one member, whatever their role (the person's id is the next parameter)
+_MEMBER = _MEMBERS + " AND p.id = ?"
+#: a right answer as a number, on both databases (a boolean in PostgreSQL, 0/1 in SQLite)
+_RIGHT = "SUM(CASE WHEN a.correct THEN 1 ELSE 0 END)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TopicCell:
+    """One trainee's answers to one topic (or, with no person, the room's)."""
+
+    person_id: int | None
+    name: str
+    topic: str
+    answered: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemStats:
+    """One item (a scenario, or a drill step) and how the room did on it."""
+
+    item: str
+    topic: str
+    answered: int
+    missed: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TraineeAnswer:
+    """One answer, as a trainee's page shows it."""
+
+    item: str
+    topic: str
+    mode: str
+    correct: bool
+    given: str
+    expected: str
+    answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExportRow:
+    """One answer of the room, for the CSV and JSON export."""
+
+    trainee: str
+    item: str
+    topic: str
+    mode: str
+    correct: bool
+    ruleset: str
+    difficulty: int | None
+    given: str
+    expected: str
+    seconds: float | None
+    answered_at: datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "trainee": self.trainee,
+            "item": self.item,
+            "topic": self.topic,
+            "mode": self.mode,
+            "correct": self.correct,
+            "ruleset": self.ruleset,
+            "difficulty": self.difficulty,
+            "given": self.given,
+            "expected": self.expected,
+            "seconds": self.seconds,
+            "answered_at": self.answered_at.isoformat(),
+        }
+
+
+#: the columns of the export, in order
+EXPORT_FIELDS = tuple(ExportRow.__dataclass_fields__)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoomScenario:
+    """A scenario a trainer uploaded to the room: its id and its YAML text."""
+
+    room_id: int
+    scenario_id: str
+    yaml: str
+    uploaded_at: datetime
+
+
+# --- the dashboard ----------------------------------------------------------------------------
+
+
+def accuracy_grid(store: Store, room_id: int) -> list[TopicCell]:
+    """Each trainee x topic the room's trainees have answered, by name then topic."""
+    sql = (
+        "SELECT p.id, t.name, a.topic, COUNT(*), " + _RIGHT + _TRAINEES + " GROUP BY p.id,"
+        " t.name, a.topic ORDER BY t.name, a.topic"
+    )
+    with store._reading("read the room's results"):
+        rows = store._db.execute(sql, (room_id,))
+    return [
+        TopicCell(
+            person_id=int(pid),
+            name=str(name),
+            topic=str(topic),
+            answered=int(answered),
+            correct=int(correct),
+        )
+        for pid, name, topic, answered, correct in rows
+    ]
+
+
+def topic_totals(store: Store, room_id: int, person_id: int | None = None) -> list[TopicCell]:
+    """The room's answers per topic (or one member's, with ``person_id``), by topic."""
+    sql = "SELECT a.topic, COUNT(*), " + _RIGHT
+    sql += _TRAINEES if person_id is None else _MEMBER
+    sql += " GROUP BY a.topic ORDER BY a.topic"
+    params = (room_id,) if person_id is None else (room_id, person_id)
+    with store._reading("read the room's results"):
+        rows = store._db.execute(sql, params)
+    return [
+        TopicCell(
+            person_id=person_id,
+            name="",
+            topic=str(topic),
+            answered=int(answered),
+            correct=int(correct),
+        )
+        for topic, answered, correct in rows
+    ]
+
+
+def weakest_topics(store: Store, room_id: int, limit: int = 5) -> list[TopicCell]:
+    """The room's weakest topics: answered and not always right, the lowest accuracy first,
+    then the most answered (more evidence), then by name."""
+    weak = [cell for cell in topic_totals(store, room_id) if cell.correct < cell.answered]
+    weak.sort(key=lambda cell: (cell.accuracy, -cell.answered, cell.topic))
+    return weak[: max(limit, 0)]
+
+
+def most_missed(
+    store: Store, room_id: int, limit: int = 10, person_id: int | None = None
+) -> list[ItemStats]:
+    """The items the room's trainees (or one member) missed most: most misses first, then the
+    highest share missed, then by id. Items never missed are left out."""
+    sql = "SELECT a.item, a.topic, COUNT(*), COUNT(*) - " + _RIGHT
+    sql += _TRAINEES if person_id is None else _MEMBER
+    sql += " GROUP BY a.item, a.topic"
+    params = (room_id,) if person_id is None else (room_id, person_id)
+    with store._reading("read the room's misses"):
+        rows = store._db.execute(sql, params)
+    items = [
+        ItemStats(item=str(item), topic=str(topic), answered=int(answered), missed=int(missed))
+        for item, topic, answered, missed in rows
+        if int(missed) > 0
+    ]
+    items.sort(key=lambda stats: (-stats.missed, -stats.missed / stats.answered, stats.item))
+    return items[: max(limit, 0)]
+
+
+def _day(store: Store) -> str:
+    """The SQL for an answer's day (UTC) as ``YYYY-MM-DD`` text."""
+    if store._db.dialect == "postgresql":
+        return "to_char(a.answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
+    return "substr(a.answered_at, 1, 10)"  # ISO 8601 text in UTC
+
+
+def activity(
+    store: Store,
+    room_id: int,
+    *,
+    since: date,
+    until: date | None = None,
+    person_id: int | None = None,
+) -> list[tuple[date, int]]:
+    """Answers per day (UTC) from ``since`` to ``until`` (today), every day listed, days with
+    no answer as 0: the room's trainees, or one member with ``person_id``."""
+    last = until or _now().date()
+    start = store._to_db_time(datetime.combine(since, time(), UTC))
+    day = _day(store)
+    sql = f"SELECT {day}, COUNT(*)" + (_TRAINEES if person_id is None else _MEMBER)
+    sql += f" AND a.answered_at >= ? GROUP BY {day}"
+    params = (room_id, start) if person_id is None else (room_id, person_id, start)
+    with store._reading("read the room's activity"):
+        rows = store._db.execute(sql, params)
+    counts = {date.fromisoformat(str(key)): int(count) for key, count in rows}
+    days = (last - since).days + 1
+    return [
+        (since + timedelta(days=i), counts.get(since + timedelta(days=i), 0))
+        for i in range(max(days, 0))
+    ]
+
+
+def trainee_answers(
+    store: Store, room_id: int, person_id: int, limit: int = 30
+) -> list[TraineeAnswer]:
+    """A member's latest answers, newest first (none when the person is not in the room)."""
+    sql = (
+        "SELECT a.item, a.topic, a.mode, a.correct, a.given, a.expected, a.answered_at"
+        + _MEMBER
+        + " ORDER BY a.answered_at DESC, a.id DESC LIMIT ?"
+    )
+    with store._reading("read a trainee's answers"):
+        rows = store._db.execute(sql, (room_id, person_id, int(limit)))
+    return [
+        TraineeAnswer(
+            item=str(item),
+            topic=str(topic),
+            mode=str(mode),
+            correct=bool(correct),
+            given=str(given),
+            expected=str(expected),
+            answered_at=store._from_db_time(answered_at),
+        )
+        for item, topic, mode, correct, given, expected, answered_at in rows
+    ]
+
+
+def export_rows(store: Store, room_id: int) -> list[ExportRow]:
+    """Every answer of the room's trainees, oldest first."""
+    sql = (
+        "SELECT t.name, a.item, a.topic, a.mode, a.correct, a.ruleset, a.difficulty, a.given,"
+        " a.expected, a.seconds, a.answered_at" + _TRAINEES + " ORDER BY a.answered_at, a.id"
+    )
+    with store._reading("export the room's answers"):
+        rows = store._db.execute(sql, (room_id,))
+    return [
+        ExportRow(
+            trainee=str(name),
+            item=str(item),
+            topic=str(topic),
+            mode=str(mode),
+            correct=bool(correct),
+            ruleset=str(ruleset),
+            difficulty=None if difficulty is None else int(difficulty),
+            given=str(given),
+            expected=str(expected),
+            seconds=None if seconds is None else float(seconds),
+            answered_at=store._from_db_time(answered_at),
+        )
+        for (
+            name,
+            item,
+            topic,
+            mode,
+            correct,
+            ruleset,
+            difficulty,
+            given,
+            expected,
+            seconds,
+            answered_at,
+        ) in rows
+    ]
+
+
+# --- scenarios uploaded to a room -------------------------------------------------------------
+
+
+def save_room_scenario(
+    store: Store, *, room_id: int, scenario_id: str, yaml: str, uploaded_by: int | None
+) -> None:
+    """Keep a checked scenario's YAML for the room (replacing the room's own scenario of that
+    id)."""
+    with store._writing("keep a scenario"):
+        store._db.execute(
+            "INSERT INTO room_scenarios (room_id, scenario_id, yaml, uploaded_by, uploaded_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (room_id, scenario_id) DO UPDATE SET"
+            " yaml = excluded.yaml, uploaded_by = excluded.uploaded_by,"
+            " uploaded_at = excluded.uploaded_at",
+            (room_id, scenario_id, yaml, uploaded_by, store._to_db_time(_now())),
+        )
+
+
+def _room_scenario(store: Store, row: tuple[Any, ...]) -> RoomScenario:
+    room_id, scenario_id, text, uploaded_at = row
+    return RoomScenario(
+        room_id=int(room_id),
+        scenario_id=str(scenario_id),
+        yaml=str(text),
+        uploaded_at=store._from_db_time(uploaded_at),
+    )
+
+
+_SCENARIOS = "SELECT room_id, scenario_id, yaml, uploaded_at FROM room_scenarios"
+
+
+def room_scenarios(store: Store, room_id: int) -> list[RoomScenario]:
+    """The room's uploaded scenarios, by id."""
+    with store._reading("read the room's scenarios"):
+        rows = store._db.execute(_SCENARIOS + " WHERE room_id = ? ORDER BY scenario_id", (room_id,))
+    return [_room_scenario(store, row) for row in rows]
+
+
+def room_scenario(store: Store, *, room_id: int, scenario_id: str) -> RoomScenario | None:
+    """One uploaded scenario of that room (None: none of that id, or another room's)."""
+    with store._reading("read a scenario"):
+        rows = store._db.execute(
+            _SCENARIOS + " WHERE room_id = ? AND scenario_id = ?", (room_id, scenario_id)
+        )
+    return _room_scenario(store, rows[0]) if rows else None
+
+
+def delete_room_scenario(store: Store, *, room_id: int, scenario_id: str) -> bool:
+    """Remove one of the room's uploaded scenarios; whether there was one."""
+    with store._writing("remove a scenario"):
+        rows = store._db.execute(
+            "SELECT id FROM room_scenarios WHERE room_id = ? AND scenario_id = ?",
+            (room_id, scenario_id),
+        )
+        if rows:
+            store._db.execute("DELETE FROM room_scenarios WHERE id = ?", (int(rows[0][0]),))
+    return bool(rows)
