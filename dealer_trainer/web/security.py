@@ -9,6 +9,7 @@ room with a trainer's rights (DESIGN.md: nothing is hidden from them).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
@@ -32,6 +33,7 @@ __all__ = [
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
+log = logging.getLogger("dealer_trainer.web")
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -96,10 +98,12 @@ def room_or_404(room_id: int, *, need: str | None = None) -> tuple[Room, str]:
     person = current_person()
     found = accounts().room(room_id)
     if found is None:
+        log.info("refused (404): person %s asked for missing room %s", person.id, room_id)
         abort(404)
     role = accounts().role_in(person_id=person.id, room_id=room_id)
     if role is None:
         if not person.admin:
+            log.info("refused (404): person %s asked for room %s", person.id, room_id)
             abort(404)
         role = "admin"
     if need == TRAINER and role not in (TRAINER, "admin"):
