@@ -19,7 +19,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, request, url_for
 from flask.blueprints import BlueprintSetupState
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, SelectField, SelectMultipleField
+from wtforms import HiddenField, IntegerField, SelectChoice, SelectField, SelectMultipleField
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
@@ -71,7 +71,7 @@ class StartForm(FlaskForm):
     length = SelectField(
         "How many questions",
         coerce=int,
-        choices=[(n, str(n)) for n in LENGTHS],
+        choices=[SelectChoice(n, str(n)) for n in LENGTHS],
         default=10,
         validators=[InputRequired("Choose how many questions.")],
     )
@@ -105,13 +105,15 @@ def _topic_titles() -> dict[str, str]:
 
 def _start_form(rooms: list[Membership]) -> StartForm:
     form = StartForm()
-    form.room.choices = [(m.room.id, m.room.name) for m in rooms]
+    form.room.choices = [SelectChoice(m.room.id, m.room.name) for m in rooms]
     counts: dict[str, int] = {}
     for entry in runs.bank_entries():
         counts[entry.topic] = counts.get(entry.topic, 0) + 1
     titles = _topic_titles()
     form.topics.choices = [
-        (slug, f"{title} ({counts[slug]})") for slug, title in titles.items() if slug in counts
+        SelectChoice(slug, f"{title} ({counts[slug]})")
+        for slug, title in titles.items()
+        if slug in counts
     ]
     if rooms and form.room.data is None:
         form.room.data = rooms[0].room.id
