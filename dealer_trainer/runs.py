@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -62,6 +64,7 @@ __all__ = [
     "open_runs",
     "quiz_plan",
     "recent_misses",
+    "release_drill",
     "review_plan",
     "run",
     "set_pending",
@@ -480,7 +483,7 @@ def summary(store: Store, found: Run, trainee: str) -> Summary:
     if found.mode == "drill":
         state = drill_state(found, given)
         marks = list(state.drill.recorder.marks)
-        state.drill.close()
+        release_drill(found, state)
     else:
         for kept in given:
             try:
@@ -518,12 +521,24 @@ def summary(store: Store, found: Run, trainee: str) -> Summary:
 @dataclass(slots=True)
 class DrillState:
     """A drill replayed from its seed and the picks kept: the point to answer now, and the
-    judgement of the last pick (None before the first)."""
+    judgement of the last pick (None before the first). Hand it back with
+    :func:`release_drill` once drawn."""
 
     drill: Drill
     point: Point
     last: Judgement | None
     picks: int
+    #: the events picked so far, in order (what the drill was replayed with)
+    events: tuple[str, ...] = ()
+
+
+#: drills replayed in this process, by run: the next request goes on from where it stopped
+#: instead of replaying every pick again. A request takes its run's drill out (so two
+#: requests never share one) and puts it back when done; a drill whose picks differ from the
+#: store's (another process went on with it) is replayed afresh.
+_LIVE: OrderedDict[int, DrillState] = OrderedDict()
+_LIVE_LOCK = threading.Lock()
+MAX_LIVE = 64
 
 
 def _ruleset(name: str, house_yaml: str | None = None) -> Ruleset | str:
@@ -541,10 +556,7 @@ def _ruleset(name: str, house_yaml: str | None = None) -> Ruleset | str:
     return "roberts"
 
 
-def drill_state(
-    found: Run, given: Sequence[RunAnswer], house_yaml: str | None = None
-) -> DrillState:
-    """The drill of ``found`` after the picks ``given`` (replayed; nothing is written)."""
+def _fresh(found: Run, house_yaml: str | None) -> DrillState:
     from dealer_trainer.training.drill.session import Drill
 
     plan = found.plan
@@ -555,15 +567,45 @@ def drill_state(
         rate=plan.drill_rate if plan.drill_rate is not None else 0.25,
         ruleset=_ruleset(plan.ruleset, house_yaml),
     )
-    last: Judgement | None = None
-    for kept in given:
+    return DrillState(drill=drill, point=drill.point(), last=None, picks=0)
+
+
+def drill_state(
+    found: Run, given: Sequence[RunAnswer], house_yaml: str | None = None
+) -> DrillState:
+    """The drill of ``found`` after the picks ``given`` (replayed; nothing is written)."""
+    events = tuple(kept.answer[0] if kept.answer else "" for kept in given)
+    with _LIVE_LOCK:
+        state = _LIVE.pop(found.id, None)
+    if state is None or events[: len(state.events)] != state.events:
+        if state is not None:
+            state.drill.close()
+        state = _fresh(found, house_yaml)
+    drill = state.drill
+    last = state.last
+    done = list(state.events)
+    for event in events[len(done) :]:
         point = drill.point()
-        event = kept.answer[0] if kept.answer else ""
         chosen = next((o for o in point.options if o.event == event), None)
         if chosen is None:  # the drill changed under the kept picks: stop the replay here
             break
         last = drill.choose(chosen)
-    return DrillState(drill=drill, point=drill.point(), last=last, picks=len(given))
+        done.append(event)
+    return DrillState(
+        drill=drill, point=drill.point(), last=last, picks=len(given), events=tuple(done)
+    )
+
+
+def release_drill(found: Run, state: DrillState) -> None:
+    """Hand a drill back when a request is done with it (kept for the run's next request)."""
+    with _LIVE_LOCK:
+        old = _LIVE.pop(found.id, None)
+        _LIVE[found.id] = state
+        while len(_LIVE) > MAX_LIVE:
+            _run_id, evicted = _LIVE.popitem(last=False)
+            evicted.drill.close()
+    if old is not None and old.drill is not state.drill:
+        old.drill.close()
 
 
 def drill_answer(
@@ -577,13 +619,14 @@ def drill_answer(
 ) -> DrillState:
     """Pick option ``option`` (from 1) at point ``number`` (from 1) of the drill and keep it;
     a point picked already (a double tap, a stale page) keeps its first pick. The drill as
-    it now stands."""
+    it now stands (hand it back with :func:`release_drill`)."""
     given = answers(store, found.id)
     state = drill_state(found, given, house_yaml)
     if number != len(given) + 1:
         return state  # answered already: the drill as it stands
     options = state.point.options
     if not 1 <= option <= len(options):
+        release_drill(found, state)
         raise UsageError("that is not one of this point's options")
     chosen = options[option - 1]
     point = state.point
@@ -599,9 +642,15 @@ def drill_answer(
         expected=judgement.right.label,
     )
     if not _keep(store, found, number, [chosen.event], progress):
-        state.drill.close()
+        state.drill.close()  # another request kept this point first: replay what is kept
         return drill_state(found, answers(store, found.id), house_yaml)
-    return DrillState(drill=state.drill, point=state.drill.point(), last=judgement, picks=number)
+    return DrillState(
+        drill=state.drill,
+        point=state.drill.point(),
+        last=judgement,
+        picks=number,
+        events=(*state.events, chosen.event),
+    )
 
 
 # --- the trainee's home ------------------------------------------------------------------------

@@ -47,12 +47,12 @@ CENTRE_Y = 215.0
 FELT = (250.0, 140.0)
 SEATS_OVAL = (290.0, 168.0)
 #: a seat's box (width, height)
-SEAT_BOX = (120.0, 50.0)
+SEAT_BOX = (130.0, 54.0)
 #: card sizes (width, height): at a seat, on the board
-SEAT_CARD = (24.0, 34.0)
+SEAT_CARD = (26.0, 37.0)
 BOARD_CARD = (44.0, 62.0)
 #: how far a seat's cards and bet lie from the seat, toward the middle (along x, along y)
-CARDS_OFFSET = (95.0, 50.0)
+CARDS_OFFSET = (102.0, 54.0)
 BET_OFFSET = (150.0, 92.0)
 #: the gap left at the bottom of the oval, where the dealer stands (degrees)
 DEALER_GAP = 50.0

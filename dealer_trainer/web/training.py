@@ -52,6 +52,7 @@ def _drawing(state: BlueprintSetupState) -> None:
         suit_symbol=drawing.suit_symbol,
         seat_card_size=drawing.SEAT_CARD,
         board_card_size=drawing.BOARD_CARD,
+        seat_box_size=drawing.SEAT_BOX,
     )
 
 
@@ -526,7 +527,7 @@ def _drill_page(found: runs.Run, state: runs.DrillState, *, status: int = 200,
         announce=announce,
         swapped=swapped,
     )
-    state.drill.close()
+    runs.release_drill(found, state)
     return response
 
 
@@ -574,7 +575,7 @@ def drill_move(run_id: int) -> Response:
         state = runs.drill_state(found, runs.answers(get_store(), found.id), _house(found))
         return _drill_page(found, state, status=422, error=str(exc))
     if not is_htmx():
-        state.drill.close()
+        runs.release_drill(found, state)
         return to(url_for("training.drill", run_id=found.id))
     response = _drill_page(found, state, swapped=True)
     response.headers["HX-Push-Url"] = url_for("training.drill", run_id=found.id)
