@@ -570,3 +570,69 @@ def test_the_run_survives_a_new_app_on_the_same_store(
     restarted = make_app(Path(app.config["DATABASE"])).test_client()
     sign_in(restarted, "Ana")
     assert restarted.get(f"/runs/{number}").location == f"/runs/{number}/items/2"
+
+
+def test_an_answer_needs_the_csrf_token(room: Room, ana: Person, tmp_path: Path) -> None:
+    from .conftest import csrf_token, make_app
+
+    app = make_app(tmp_path / "csrf.sqlite3", WTF_CSRF_ENABLED=True)
+    world = World(app)
+    here = world.room("Guarded")
+    person = world.person("Cy", room=here)
+    number = _run(app, person, here, _entries("choice", 1))
+    client = app.test_client()
+    sign_in(client, "Cy")
+    url = f"/runs/{number}/items/1"
+    token = csrf_token(client.get(url).text)
+    assert client.post(url, data={"option": "1"}).status_code == 400
+    assert client.post(f"/runs/{number}/finish").status_code == 400
+    assert client.post("/review", data={}).status_code == 400
+    assert _store_answers(app, "Cy") == []
+    # htmx sends the token in a header (base.html's hx-headers)
+    sent = client.post(
+        url, data={"option": "1"}, headers={"HX-Request": "true", "X-CSRFToken": token}
+    )
+    assert sent.status_code == 200
+    assert len(_store_answers(app, "Cy")) == 1
+
+
+def test_a_question_page_is_a_fragment_for_htmx_and_a_page_otherwise(
+    app: Flask, client: FlaskClient, room: Room, ana: Person
+) -> None:
+    number = _run(app, ana, room, _entries("choice", 1))
+    sign_in(client, "Ana")
+    url = f"/runs/{number}/items/1"
+    whole = client.get(url)
+    part = client.get(url, headers={"HX-Request": "true"})
+    assert "<html" in whole.text and "<html" not in part.text
+    assert "HX-Request" in whole.headers["Vary"] and "HX-Request" in part.headers["Vary"]
+    started = client.post(
+        "/quiz", data={"room": room.id, "length": 5}, headers={"HX-Request": "true"}
+    )
+    assert started.headers["HX-Redirect"].startswith("/runs/")
+
+
+def test_a_quiz_whose_topics_match_nothing_says_so(
+    client: FlaskClient, ana: Person, room: Room
+) -> None:
+    sign_in(client, "Ana")
+    response = client.post("/quiz", data={"room": room.id, "length": 5, "topics": ["no-such"]})
+    assert response.status_code == 422
+    assert "Not a valid choice" in response.text or "not a valid choice" in response.text
+    bad_length = client.post("/quiz", data={"room": room.id, "length": 7})
+    assert bad_length.status_code == 422
+
+
+def test_home_lists_only_the_assignments_of_ones_own_rooms(
+    app: Flask, client: FlaskClient, world: World, room: Room, ana: Person
+) -> None:
+    other = world.room("Day shift")
+    store = open_store(app.config["DATABASE"])
+    create_assignment(
+        store, room_id=other.id, title="Secret drill", topics=(), length=3, due_on=None,
+        created_by=None,
+    )  # fmt: skip
+    store.close()
+    sign_in(client, "Ana")
+    page = client.get("/").text
+    assert "Secret drill" not in page and "Day shift" not in page
