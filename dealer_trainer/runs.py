@@ -55,6 +55,7 @@ __all__ = [
     "answer",
     "answers",
     "bank_entries",
+    "bank_ruleset",
     "create_run",
     "drill_answer",
     "drill_plan",
@@ -199,13 +200,17 @@ def quiz_plan(
     folder: Path | None = None,
 ) -> Plan:
     """A quiz's plan: the items :func:`~dealer_trainer.training.quiz.select` picks, under the
-    room's ``ruleset`` where the bank has items for it (else under any), each with a seed."""
+    room's ``ruleset`` where the bank has items for it on those topics (else under any), each
+    with a seed."""
     from dataclasses import replace
 
     from dealer_trainer.training.quiz import select
 
     folder = folder or _bank_folder()
-    if selection.ruleset is None and any(entry.ruleset == ruleset for entry in entries):
+    topics = set(selection.topics)
+    if selection.ruleset is None and any(
+        entry.ruleset == ruleset and (not topics or entry.topic in topics) for entry in entries
+    ):
         selection = replace(selection, ruleset=ruleset)
     rng = random.Random(seed)
     chosen = select(entries, selection, rng)
@@ -554,6 +559,13 @@ def _ruleset(name: str, house_yaml: str | None = None) -> Ruleset | str:
         except ScriptError:
             pass
     return "roberts"
+
+
+def bank_ruleset(name: str, house_yaml: str | None = None) -> str:
+    """The ruleset whose bank items a room asks: its own (built in), or for a house ruleset
+    the built-in rulebook it follows (its family); a house file that does not read: its name."""
+    ruleset = _ruleset(name, house_yaml)
+    return name if isinstance(ruleset, str) else ruleset.family
 
 
 def _fresh(found: Run, house_yaml: str | None) -> DrillState:

@@ -24,7 +24,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from dealer_trainer import runs
-from dealer_trainer.accounts import Membership
+from dealer_trainer.accounts import Membership, Room
 from dealer_trainer.assignments import Assignment, assignment, assignments
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.web import drawing
@@ -121,9 +121,9 @@ def _start_form(rooms: list[Membership]) -> StartForm:
     return form
 
 
-def _room_for(value: Any) -> tuple[int, str, str | None]:
-    """The room a run is started in (the person's only room when none is named): its id,
-    ruleset and house ruleset text. Another room: 404."""
+def _room_for(value: Any) -> Room:
+    """The room a run is started in (the person's first room when none is named). Another
+    room: 404."""
     if value in (None, ""):
         rooms = _memberships()
         if not rooms:
@@ -136,7 +136,7 @@ def _room_for(value: Any) -> tuple[int, str, str | None]:
         except (TypeError, ValueError):
             abort(404)
         found, _role = room_or_404(number)
-    return found.id, found.ruleset, found.house_yaml
+    return found
 
 
 def _run_or_404(run_id: int) -> runs.Run:
@@ -206,9 +206,9 @@ def start_quiz() -> Response:
         assigned_form = AssignedForm()
         if not assigned_form.validate_on_submit():
             abort(404)
-        room_id, ruleset, _house = _room_for(assigned_form.room.data)
+        room = _room_for(assigned_form.room.data)
         task = assignment(
-            store, room_id=room_id, assignment_id=int(assigned_form.assignment.data or 0)
+            store, room_id=room.id, assignment_id=int(assigned_form.assignment.data or 0)
         )
         if task is None:
             abort(404)
@@ -219,9 +219,10 @@ def start_quiz() -> Response:
         form = _start_form(rooms)
         if not form.validate_on_submit():
             return _home(form, 422)
-        room_id, ruleset, _house = _room_for(form.room.data)
+        room = _room_for(form.room.data)
         selection = Selection(topics=tuple(form.topics.data or ()), length=form.length.data)
         assignment_id = None
+    ruleset = runs.bank_ruleset(room.ruleset, room.house_yaml)
     plan = runs.quiz_plan(runs.bank_entries(), selection, seed=_seed(), ruleset=ruleset)
     if not plan.items:
         return _home(None, 422, "No question matches those topics: choose others.")
@@ -229,7 +230,7 @@ def start_quiz() -> Response:
         store,
         person_id=person.id,
         trainee=person.name,
-        room_id=room_id,
+        room_id=room.id,
         mode="quiz",
         plan=plan,
         assignment_id=assignment_id,
@@ -245,12 +246,13 @@ def start_review() -> Response:
         abort(400)
     person = current_person()
     store = get_store()
-    room_id, ruleset, _house = _room_for(form.room.data)
+    room = _room_for(form.room.data)
+    ruleset = runs.bank_ruleset(room.ruleset, room.house_yaml)
     plan = runs.review_plan(store, person.name, runs.bank_entries(), seed=_seed(), ruleset=ruleset)
     if not plan.items:
         return _home(None, 422, "Nothing is due for review now: take a quiz meanwhile.")
     number = runs.create_run(
-        store, person_id=person.id, trainee=person.name, room_id=room_id, mode="review", plan=plan
+        store, person_id=person.id, trainee=person.name, room_id=room.id, mode="review", plan=plan
     )
     return to(url_for("training.show_run", run_id=number))
 
@@ -350,7 +352,10 @@ def item(run_id: int, position: int) -> Response:
         abort(404)
     given = runs.answers(get_store(), found.id)
     current = _current(found, given)
-    if all(a.position != position for a in given) and position != current:
+    unanswered = all(a.position != position for a in given)
+    if unanswered and found.finished_at is not None:  # stopped: no more answers
+        return to(url_for("training.summary", run_id=found.id))
+    if unanswered and position != current:
         # no skipping ahead (nor back to an item left unanswered): the current one
         if current is None:
             return to(url_for("training.summary", run_id=found.id))
@@ -394,6 +399,8 @@ def answer(run_id: int, position: int) -> Response:
     already = any(a.position == position for a in runs.answers(store, found.id))
     if already:  # a double tap, or a stale page: the first answer stands
         return _answered(found, position, _first(found, position))
+    if found.finished_at is not None:  # the run was stopped: it takes no more answers
+        return to(url_for("training.summary", run_id=found.id))
     form = request.form
     if asked.kind == "order" and "done" not in form:
         return _tap(found, position, asked)
@@ -490,13 +497,13 @@ def start_drill() -> Response:
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400)
-        room_id, ruleset, _house = _room_for(form.room.data)
-        plan = runs.drill_plan(seed=_seed(), ruleset=ruleset)
+        room = _room_for(form.room.data)
+        plan = runs.drill_plan(seed=_seed(), ruleset=room.ruleset)  # a house one: its file
         number = runs.create_run(
             store,
             person_id=person.id,
             trainee=person.name,
-            room_id=room_id,
+            room_id=room.id,
             mode="drill",
             plan=plan,
         )

@@ -636,3 +636,17 @@ def test_home_lists_only_the_assignments_of_ones_own_rooms(
     sign_in(client, "Ana")
     page = client.get("/").text
     assert "Secret drill" not in page and "Day shift" not in page
+
+
+def test_a_stopped_run_takes_no_more_answers(
+    app: Flask, client: FlaskClient, room: Room, ana: Person
+) -> None:
+    number = _run(app, ana, room, _entries("choice", 3))
+    sign_in(client, "Ana")
+    client.post(f"/runs/{number}/items/1", data={"option": "1"})
+    client.post(f"/runs/{number}/finish")
+    summary = f"/runs/{number}/summary"
+    assert client.get(f"/runs/{number}/items/2").location == summary
+    assert client.post(f"/runs/{number}/items/2", data={"option": "1"}).location == summary
+    assert len(_store_answers(app, "Ana")) == 1
+    assert client.get(f"/runs/{number}/items/1").status_code == 200  # its feedback stays

@@ -193,3 +193,54 @@ def test_a_plan_reads_back_from_json() -> None:
     assert runs.Plan.from_json(plan.to_json()) == plan
     drill = runs.drill_plan(seed=9, ruleset="tda-2024", rate=0.5)
     assert runs.Plan.from_json(drill.to_json()) == drill
+
+
+HOUSE = """name: river-room
+base: tda-2024
+description: TDA, except that only the very first card exposed is a misdeal.
+options:
+  exposed_misdeal_cards: 1
+"""
+
+
+def test_a_house_room_asks_the_bank_items_of_the_rulebook_it_follows() -> None:
+    assert runs.bank_ruleset("roberts") == "roberts"
+    assert runs.bank_ruleset("river-room", HOUSE) == "tda-2024"
+    assert runs.bank_ruleset("broken", "name: [") == "broken"  # unreadable: its own name
+
+
+def test_a_topic_with_no_item_under_the_rooms_ruleset_is_asked_under_any(tmp_path: Path) -> None:
+    from dealer_trainer.training.quiz import Entry
+
+    entries = [
+        Entry("only-roberts", "buy-in", 1, "roberts", tmp_path / "a.yaml"),
+        Entry("tda-one", "burns", 1, "tda-2024", tmp_path / "b.yaml"),
+        Entry("roberts-one", "burns", 1, "roberts", tmp_path / "c.yaml"),
+    ]
+    lonely = runs.quiz_plan(
+        entries, Selection(topics=("buy-in",), length=3), seed=1, ruleset="tda-2024",
+        folder=tmp_path,
+    )  # fmt: skip
+    assert [item.id for item in lonely.items] == ["only-roberts"]
+    both = runs.quiz_plan(
+        entries, Selection(topics=("burns",), length=3), seed=1, ruleset="tda-2024",
+        folder=tmp_path,
+    )  # fmt: skip
+    assert [item.id for item in both.items] == ["tda-one"]
+    assert both.items[0].path == "b.yaml"
+
+
+def test_a_house_drill_plays_under_the_house_options(store: Store) -> None:
+    room, ana, _bo = _setup(store)
+    plan = runs.drill_plan(seed=4, ruleset="river-room")
+    number = runs.create_run(
+        store, person_id=ana, trainee="Ana", room_id=room, mode="drill", plan=plan
+    )
+    found = runs.run(store, run_id=number, person_id=ana)
+    assert found is not None
+    state = runs.drill_state(found, [], HOUSE)
+    try:
+        assert state.drill.ruleset.name == "river-room"
+        assert state.drill.ruleset.exposed_misdeal_cards == 1
+    finally:
+        runs.release_drill(found, state)
