@@ -396,11 +396,15 @@ def answer(run_id: int, position: int) -> Response:
         asked = runs.item(found.plan, position)
     except ScriptError:
         return _item_page(found, position)
-    already = any(a.position == position for a in runs.answers(store, found.id))
-    if already:  # a double tap, or a stale page: the first answer stands
+    given_before = runs.answers(store, found.id)
+    if any(a.position == position for a in given_before):
+        # a double tap, or a stale page: the first answer stands
         return _answered(found, position, _first(found, position))
     if found.finished_at is not None:  # the run was stopped: it takes no more answers
         return to(url_for("training.summary", run_id=found.id))
+    current = _current(found, given_before)
+    if position != current:  # the items are answered in turn
+        return to(url_for("training.item", run_id=found.id, position=current))
     form = request.form
     if asked.kind == "order" and "done" not in form:
         return _tap(found, position, asked)

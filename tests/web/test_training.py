@@ -650,3 +650,13 @@ def test_a_stopped_run_takes_no_more_answers(
     assert client.post(f"/runs/{number}/items/2", data={"option": "1"}).location == summary
     assert len(_store_answers(app, "Ana")) == 1
     assert client.get(f"/runs/{number}/items/1").status_code == 200  # its feedback stays
+
+
+def test_the_items_are_answered_in_turn(
+    app: Flask, client: FlaskClient, room: Room, ana: Person
+) -> None:
+    number = _run(app, ana, room, _entries("choice", 3))
+    sign_in(client, "Ana")
+    skipped = client.post(f"/runs/{number}/items/3", data={"option": "1"})
+    assert skipped.location == f"/runs/{number}/items/1"
+    assert _store_answers(app, "Ana") == []
