@@ -287,11 +287,15 @@ def describe(view: TableView) -> str:
 
 # --- the progress chart ----------------------------------------------------------------------
 
-#: the chart's width, the room left of the bars for labels, and each row's height
+#: the chart's width; each row is a label over a bar, with the figures right of the bar
 CHART_WIDTH = 640
-CHART_LABEL = 250.0
-CHART_ROW = 34.0
-CHART_BAR = 22.0
+CHART_ROW = 62.0
+CHART_BAR = 24.0
+#: room right of the bars for the figures ("12/20 · 60%")
+CHART_FIGURES = 140.0
+#: where a row's label sits (its baseline) and where its bar begins, below the row's top
+CHART_LABEL_Y = 22.0
+CHART_BAR_Y = 30.0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -301,8 +305,7 @@ class Bar:
     label: str
     right: int
     asked: int
-    #: the top of its row, and the bar's length (the full width is ``CHART_WIDTH - CHART_LABEL
-    #: - 90``, leaving room for the figures)
+    #: the top of its row, and the bar's length (a full bar is :func:`bar_span` long)
     y: float
     length: float
 
@@ -313,7 +316,7 @@ class Bar:
 
 def bar_span() -> float:
     """The length of a full (100 %) bar."""
-    return CHART_WIDTH - CHART_LABEL - 90.0
+    return CHART_WIDTH - CHART_FIGURES
 
 
 def topic_bars(scores: list[tuple[str, int, int]]) -> tuple[list[Bar], float]:
