@@ -660,3 +660,17 @@ def test_the_items_are_answered_in_turn(
     skipped = client.post(f"/runs/{number}/items/3", data={"option": "1"})
     assert skipped.location == f"/runs/{number}/items/1"
     assert _store_answers(app, "Ana") == []
+
+
+def test_a_typed_answer_that_is_no_number_goes_to_the_alert_region_with_htmx(
+    app: Flask, client: FlaskClient, room: Room, ana: Person
+) -> None:
+    number = _run(app, ana, room, _entries("number", 1))
+    sign_in(client, "Ana")
+    response = client.post(
+        f"/runs/{number}/items/1", data={"number": "lots"}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 422
+    assert re.search(r'hx-swap-oob="innerHTML:#alert"><p>[^<]*is not a number', response.text)
+    assert re.search(r'<input id="number"[^>]*aria-invalid="true"[^>]* autofocus>', response.text)
+    assert '<h1 tabindex="-1" autofocus' not in response.text
