@@ -674,3 +674,34 @@ def test_a_typed_answer_that_is_no_number_goes_to_the_alert_region_with_htmx(
     assert re.search(r'hx-swap-oob="innerHTML:#alert"><p>[^<]*is not a number', response.text)
     assert re.search(r'<input id="number"[^>]*aria-invalid="true"[^>]* autofocus>', response.text)
     assert '<h1 tabindex="-1" autofocus' not in response.text
+
+
+@pytest.mark.parametrize("role", ["trainee", "trainer", "admin"])
+def test_every_role_may_train_in_its_own_room(
+    client: FlaskClient, world: World, room: Room, role: str
+) -> None:
+    if role == "admin":
+        world.person("Ada", admin=True)  # in no room: an admin may see every room
+    else:
+        world.person("Ada", room=room, role=role)
+    sign_in(client, "Ada")
+    started = client.post("/quiz", data={"room": room.id, "length": 5})
+    if role == "admin":  # the room is not among an admin's own rooms: named outright
+        assert started.status_code == 422
+        drill = client.post("/drill", data={"room": str(room.id)})
+        assert drill.location and drill.location.startswith("/drill/")
+    else:
+        assert started.location and started.location.startswith("/runs/")
+        assert client.get(client.get(started.location).location).status_code == 200
+
+
+def test_another_room_is_answered_like_a_missing_one(
+    client: FlaskClient, world: World, ana: Person
+) -> None:
+    other = world.room("Day shift")
+    sign_in(client, "Ana")
+    theirs = client.post("/drill", data={"room": str(other.id)})
+    missing = client.post("/drill", data={"room": "9999"})
+    assert theirs.status_code == missing.status_code == 404
+    assert theirs.text == missing.text and "Day shift" not in theirs.text
+    assert client.post("/review", data={"room": str(other.id)}).status_code == 404
