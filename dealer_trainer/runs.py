@@ -423,6 +423,11 @@ def finish_run(store: Store, found: Run) -> None:
     """Mark the run and its progress session finished (again: nothing changes)."""
     if found.finished_at is not None:
         return
+    with _LIVE_LOCK:  # a finished drill takes no more picks: drop it from this process
+        keys = [key for key in _LIVE if key[0] == found.id]
+        dropped = [_LIVE.pop(key) for key in keys]
+    for live in dropped:
+        live.drill.close()
     now = store._to_db_time(_now())
     with store._writing("finish a run"):
         store._db.execute(
@@ -478,17 +483,21 @@ def answer(
     return Outcome(feedback=grade(asked, first.answer), recorded=False, given=first.answer)
 
 
-def summary(store: Store, found: Run, trainee: str) -> Summary:
-    """The run's score per topic and its misses (items that no longer load are left out)."""
+def summary(store: Store, found: Run, trainee: str, house_yaml: str | None = None) -> Summary:
+    """The run's score per topic and its misses (items that no longer load are left out; a
+    drill in a house room is replayed under ``house_yaml``)."""
     from dealer_trainer.training.quiz import grade
     from dealer_trainer.training.summary import Mark, summarise
 
     given = answers(store, found.id)
     marks: list[Mark] = []
     if found.mode == "drill":
-        state = drill_state(found, given)
+        state = drill_state(found, given, house_yaml)
         marks = list(state.drill.recorder.marks)
-        release_drill(found, state)
+        if found.finished_at is None:
+            release_drill(found, state, house_yaml)
+        else:
+            state.drill.close()
     else:
         for kept in given:
             try:
@@ -537,11 +546,13 @@ class DrillState:
     events: tuple[str, ...] = ()
 
 
-#: drills replayed in this process, by run: the next request goes on from where it stopped
-#: instead of replaying every pick again. A request takes its run's drill out (so two
-#: requests never share one) and puts it back when done; a drill whose picks differ from the
-#: store's (another process went on with it) is replayed afresh.
-_LIVE: OrderedDict[int, DrillState] = OrderedDict()
+#: drills replayed in this process, by run and by what makes the drill (seed, rate, ruleset,
+#: house file: the same ones and the same picks give the same drill, whichever store the run
+#: is in): the next request goes on from where it stopped instead of replaying every pick
+#: again. A request takes its run's drill out (so two requests never share one) and puts it
+#: back when done; a drill whose picks differ from the store's (another process went on with
+#: it) is replayed afresh.
+_LIVE: OrderedDict[tuple[Any, ...], DrillState] = OrderedDict()
 _LIVE_LOCK = threading.Lock()
 MAX_LIVE = 64
 
@@ -568,6 +579,11 @@ def bank_ruleset(name: str, house_yaml: str | None = None) -> str:
     return name if isinstance(ruleset, str) else ruleset.family
 
 
+def _live_key(found: Run, house_yaml: str | None) -> tuple[Any, ...]:
+    plan = found.plan
+    return (found.id, plan.drill_seed, plan.drill_rate, plan.ruleset, house_yaml or "")
+
+
 def _fresh(found: Run, house_yaml: str | None) -> DrillState:
     from dealer_trainer.training.drill.session import Drill
 
@@ -588,7 +604,7 @@ def drill_state(
     """The drill of ``found`` after the picks ``given`` (replayed; nothing is written)."""
     events = tuple(kept.answer[0] if kept.answer else "" for kept in given)
     with _LIVE_LOCK:
-        state = _LIVE.pop(found.id, None)
+        state = _LIVE.pop(_live_key(found, house_yaml), None)
     if state is None or events[: len(state.events)] != state.events:
         if state is not None:
             state.drill.close()
@@ -608,11 +624,12 @@ def drill_state(
     )
 
 
-def release_drill(found: Run, state: DrillState) -> None:
+def release_drill(found: Run, state: DrillState, house_yaml: str | None = None) -> None:
     """Hand a drill back when a request is done with it (kept for the run's next request)."""
+    key = _live_key(found, house_yaml)
     with _LIVE_LOCK:
-        old = _LIVE.pop(found.id, None)
-        _LIVE[found.id] = state
+        old = _LIVE.pop(key, None)
+        _LIVE[key] = state
         while len(_LIVE) > MAX_LIVE:
             _run_id, evicted = _LIVE.popitem(last=False)
             evicted.drill.close()
@@ -638,7 +655,7 @@ def drill_answer(
         return state  # answered already: the drill as it stands
     options = state.point.options
     if not 1 <= option <= len(options):
-        release_drill(found, state)
+        release_drill(found, state, house_yaml)
         raise UsageError("that is not one of this point's options")
     chosen = options[option - 1]
     point = state.point

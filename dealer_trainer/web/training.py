@@ -481,7 +481,7 @@ def summary(run_id: int) -> Response:
     """The end of a run: the score per topic and the misses."""
     found = _run_or_404(run_id)
     person = current_person()
-    result = runs.summary(get_store(), found, person.name)
+    result = runs.summary(get_store(), found, person.name, _house(found))
     titles = _topic_titles()
     titles["procedure"] = "Dealing procedure"
     return page(
@@ -543,7 +543,7 @@ def _drill_page(found: runs.Run, state: runs.DrillState, *, status: int = 200,
         announce=announce,
         swapped=swapped,
     )
-    runs.release_drill(found, state)
+    runs.release_drill(found, state, _house(found))
     return response
 
 
@@ -591,7 +591,7 @@ def drill_move(run_id: int) -> Response:
         state = runs.drill_state(found, runs.answers(get_store(), found.id), _house(found))
         return _drill_page(found, state, status=422, error=str(exc))
     if not is_htmx():
-        runs.release_drill(found, state)
+        runs.release_drill(found, state, _house(found))
         return to(url_for("training.drill", run_id=found.id))
     response = _drill_page(found, state, swapped=True)
     response.headers["HX-Push-Url"] = url_for("training.drill", run_id=found.id)

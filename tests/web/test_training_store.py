@@ -243,4 +243,30 @@ def test_a_house_drill_plays_under_the_house_options(store: Store) -> None:
         assert state.drill.ruleset.name == "river-room"
         assert state.drill.ruleset.exposed_misdeal_cards == 1
     finally:
+        runs.release_drill(found, state, HOUSE)
+
+
+def test_a_drill_goes_on_from_where_this_process_left_it(store: Store) -> None:
+    room, ana, _bo = _setup(store)
+    plan = runs.drill_plan(seed=12, ruleset="roberts")
+    number = runs.create_run(
+        store, person_id=ana, trainee="Ana", room_id=room, mode="drill", plan=plan
+    )
+    found = runs.run(store, run_id=number, person_id=ana)
+    assert found is not None
+    for point in range(1, 6):
+        state = runs.drill_answer(store, found, number=point, option=1, trainee="Ana")
         runs.release_drill(found, state)
+    kept = runs.answers(store, found.id)
+    live = runs.drill_state(found, kept)
+    labels = [o.label for o in live.point.options]
+    live_drill = live.drill
+    runs.release_drill(found, live)
+    runs.finish_run(store, found)  # the live drill is dropped
+    fresh = runs.drill_state(found, kept)
+    try:
+        assert fresh.drill is not live_drill
+        assert [o.label for o in fresh.point.options] == labels
+        assert fresh.point.number == live.point.number == 6
+    finally:
+        runs.release_drill(found, fresh)
