@@ -14,3 +14,38 @@ document.addEventListener("htmx:sendError", function () {
     alert.textContent = "The connection is lost: nothing was saved from that last step. Try again when you are back online.";
   }
 });
+
+// keys 1 to 9 pick the option (or the step, or the move) of that number on a question page;
+// not while typing in a field, nor with a modifier key held
+document.addEventListener("keydown", function (event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) {
+    return;
+  }
+  if (!/^[1-9]$/.test(event.key)) {
+    return;
+  }
+  var target = event.target;
+  if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) {
+    return;
+  }
+  var button = document.querySelector('main [data-key="' + event.key + '"]');
+  if (button && !button.disabled) {
+    event.preventDefault();
+    button.click();
+  }
+});
+
+// after a swap into the page, the focus goes to the new heading (htmx focuses [autofocus]);
+// if nothing took it, the page's own heading takes it rather than the body
+document.addEventListener("htmx:afterSettle", function (event) {
+  if (!event.detail || !event.detail.target || event.detail.target.id !== "main") {
+    return;
+  }
+  if (document.activeElement && document.activeElement !== document.body) {
+    return;
+  }
+  var heading = document.querySelector("main [autofocus]") || document.querySelector("main h1");
+  if (heading) {
+    heading.focus();
+  }
+});

@@ -1,0 +1,200 @@
+"""The table picture's geometry as numbers (web/drawing.py), and the macro that draws it."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from flask import Flask, render_template_string
+
+from dealer_trainer.view import SeatView, TableView
+from dealer_trainer.web import drawing
+from dealer_trainer.web.drawing import (
+    BOARD_CARD,
+    HEIGHT,
+    SEAT_BOX,
+    SEAT_CARD,
+    WIDTH,
+    Point,
+    card_name,
+    card_row,
+    describe,
+    ellipse_point,
+    layout,
+    seat_angle,
+    seat_positions,
+    topic_bars,
+)
+
+
+def _seat(number: int, **extra: object) -> SeatView:
+    values: dict[str, object] = {
+        "seat": number,
+        "roles": (),
+        "chips": 200,
+        "in_front": 0,
+        "cards": 2,
+        "face_up": (),
+        "tabled": False,
+        "folded": False,
+    }
+    values.update(extra)
+    return SeatView(**values)  # type: ignore[arg-type]
+
+
+def _view(count: int = 10, **extra: object) -> TableView:
+    values: dict[str, object] = {
+        "button": 1,
+        "small_blind": 1,
+        "big_blind": 2,
+        "seats": tuple(_seat(n) for n in range(1, count + 1)),
+        "board": ("Ah", "Kd", "7c"),
+        "burns": 1,
+        "exposed": (),
+        "set_aside": (),
+        "pot": 12,
+        "pots": (12,),
+        "to_act": 3,
+        "stub": 30,
+    }
+    values.update(extra)
+    return TableView(**values)  # type: ignore[arg-type]
+
+
+def test_an_ellipse_point_follows_svg_angles() -> None:
+    centre = Point(100, 50)
+    assert ellipse_point(centre, (40, 20), 0) == Point(140, 50)
+    assert ellipse_point(centre, (40, 20), 90) == Point(100, 70)  # y grows downward
+    assert ellipse_point(centre, (40, 20), 180) == Point(60, 50)
+    assert ellipse_point(centre, (40, 20), 270) == Point(100, 30)
+
+
+def test_seat_one_is_at_the_dealers_left_and_the_seats_go_clockwise() -> None:
+    angles = [seat_angle(i, 10) for i in range(10)]
+    assert angles[0] == pytest.approx(90 + drawing.DEALER_GAP / 2)
+    unwrapped = [a if a >= 90 else a + 360 for a in angles]
+    assert unwrapped == sorted(unwrapped)  # clockwise on screen
+    assert unwrapped[-1] == pytest.approx(450 - drawing.DEALER_GAP / 2)
+    places = seat_positions(list(range(1, 11)))
+    assert places[1].x < drawing.CENTRE_X < places[10].x  # left and right of the dealer
+    assert places[1].y > drawing.CENTRE_Y and places[10].y > drawing.CENTRE_Y  # both low
+
+
+def test_no_place_lies_in_the_dealers_gap() -> None:
+    for slots in range(2, 11):
+        for index in range(slots):
+            angle = seat_angle(index, slots)
+            assert abs(angle - 90) >= drawing.DEALER_GAP / 2 - 1e-9
+
+
+def test_a_heads_up_table_does_not_put_both_seats_at_the_bottom() -> None:
+    places = seat_positions([1, 2])
+    assert min(p.y for p in places.values()) < drawing.CENTRE_Y
+
+
+@pytest.mark.parametrize("count", range(2, 11))
+def test_seat_boxes_stay_inside_the_picture_and_apart(count: int) -> None:
+    spots = layout(_view(count)).seats
+    for spot in spots:
+        assert spot.box.x >= 0 and spot.box.x + SEAT_BOX[0] <= WIDTH
+        assert spot.box.y >= 0 and spot.box.y + SEAT_BOX[1] <= HEIGHT
+        for card in spot.cards:
+            assert card.x >= 0 and card.x + SEAT_CARD[0] <= WIDTH
+            assert card.y >= 0 and card.y + SEAT_CARD[1] <= HEIGHT
+    for a in spots:
+        for b in spots:
+            if a is not b:
+                apart_x = abs(a.centre.x - b.centre.x) >= SEAT_BOX[0]
+                apart_y = abs(a.centre.y - b.centre.y) >= SEAT_BOX[1]
+                assert apart_x or apart_y, (a.seat.seat, b.seat.seat)
+
+
+def test_bets_lie_between_the_seat_and_the_middle() -> None:
+    for spot in layout(_view(10)).seats:
+        seat = math.dist((spot.centre.x, spot.centre.y), (drawing.CENTRE_X, drawing.CENTRE_Y))
+        bet = math.dist((spot.bet.x, spot.bet.y), (drawing.CENTRE_X, drawing.CENTRE_Y))
+        assert bet < seat
+
+
+def test_a_card_row_is_centred() -> None:
+    row = card_row(Point(100, 100), 3, (20, 30), gap=5)
+    assert [p.x for p in row] == [65, 90, 115]
+    assert all(p.y == 85 for p in row)
+    assert card_row(Point(0, 0), 0, (20, 30)) == []
+
+
+def test_the_board_is_laid_in_the_middle() -> None:
+    board = layout(_view()).board
+    assert [spot.card for spot in board] == ["Ah", "Kd", "7c"]
+    left, right = board[0].x, board[-1].x + BOARD_CARD[0]
+    assert (left + right) / 2 == pytest.approx(drawing.CENTRE_X)
+
+
+def test_face_down_cards_are_backs_with_no_card() -> None:
+    view = _view(3, seats=(_seat(1, face_up=("Qs",)), _seat(2), _seat(3, folded=True)))
+    spots = {spot.seat.seat: spot for spot in layout(view).seats}
+    assert [c.card for c in spots[1].cards] == ["Qs", None]
+    assert [c.card for c in spots[2].cards] == [None, None]
+    assert spots[3].cards == ()  # a folded hand is in the muck
+
+
+def test_hidden_hole_cards_draw_none() -> None:
+    view = _view(2, seats=(_seat(1, cards=None), _seat(2, cards=None)), hidden=frozenset({"cards"}))
+    assert all(spot.cards == () for spot in layout(view).seats)
+
+
+def test_the_description_says_the_table_in_words() -> None:
+    view = _view(
+        3,
+        seats=(_seat(1, roles=("button",), in_front=4), _seat(2, face_up=("Td",)), _seat(3)),
+        to_act=2,
+        pots=(8, 4),
+    )
+    words = describe(view)
+    assert "button is at seat 1" in words
+    assert "Seat 1 (button), 200 chips, bet 4 in front, 2 cards face down." in words
+    assert "face up: ten of diamonds, 1 card face down, to act" in words
+    assert "Board: ace of hearts, king of diamonds, seven of clubs." in words
+    assert "1 burn card face down." in words
+    assert "Pot 12: main pot and side pots 8, 4." in words
+
+
+def test_the_description_leaves_out_what_the_view_hides() -> None:
+    view = _view(2, board=None, burns=None, pot=None, pots=None, to_act=None)
+    words = describe(view)
+    assert "Board" not in words and "burn" not in words and "Pot" not in words
+    assert "to act" not in words
+
+
+def test_card_names() -> None:
+    assert card_name("As") == "ace of spades"
+    assert card_name("Tc") == "ten of clubs"
+    assert card_name("2h") == "two of hearts"
+
+
+def test_topic_bars_scale_with_the_share_right() -> None:
+    bars, height = topic_bars([("Burns", 3, 4), ("Blinds", 0, 2), ("Pots", 5, 5)])
+    span = drawing.bar_span()
+    assert [b.length for b in bars] == [span * 0.75, 0.0, span]
+    assert [b.y for b in bars] == [0, drawing.CHART_ROW, 2 * drawing.CHART_ROW]
+    assert height == 3 * drawing.CHART_ROW
+    assert [b.percent for b in bars] == [75, 0, 100]
+
+
+def test_the_table_macro_draws_an_image_with_a_title_and_a_description(app: Flask) -> None:
+    view = _view(3, seats=(_seat(1, face_up=("Qs",)), _seat(2), _seat(3)))
+    with app.test_request_context():
+        svg = render_template_string(
+            '{% from "_macros/table.html" import table %}{{ table(view, id="t2") }}', view=view
+        )
+    assert re.search(
+        r'<svg [^>]*role="img" aria-labelledby="t2-title" aria-describedby="t2-desc"', svg
+    )
+    assert '<title id="t2-title">' in svg and '<desc id="t2-desc">' in svg
+    assert svg.count('class="card back"') == 5  # 2 + 2 + 1 face down
+    assert svg.count("<title>face-down card</title>") == 5
+    assert "<title>queen of spades</title>" in svg
+    assert "Pot 12" in svg and "Burns: 1" in svg
+    assert 'class="button-disc"' in svg
+    assert "style=" not in svg
