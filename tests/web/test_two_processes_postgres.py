@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
@@ -99,10 +100,12 @@ class Reply:
 
 @dataclass
 class Server:
-    """One ``dealer-trainer serve`` process."""
+    """One ``dealer-trainer serve`` process; its output goes to ``log`` (a pipe nobody reads
+    while it runs would fill up and stall it)."""
 
     port: int
-    process: subprocess.Popen[str]
+    process: subprocess.Popen[bytes]
+    log: Path
 
     def request(
         self,
@@ -126,21 +129,21 @@ class Server:
             connection.close()
 
 
-def _start(url: str) -> Server:
+def _start(url: str, log: Path) -> Server:
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_TRAINER_")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "dealer_trainer", "serve", "--db", url, "--port", str(port)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    server = Server(port, process)
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "dealer_trainer", "serve", "--db", url, "--port", str(port)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    server = Server(port, process, log)
     deadline = time.monotonic() + START_TIMEOUT
     while True:
         if process.poll() is not None:
-            out = process.stdout.read() if process.stdout else ""
+            out = log.read_text(errors="replace")
             raise AssertionError(f"serve stopped with {process.returncode}:\n{out}")
         try:
             if server.request("GET", "/sign-in").status == 200:
@@ -160,16 +163,14 @@ def _stop(server: Server) -> None:
     except subprocess.TimeoutExpired:
         server.process.kill()
         server.process.wait()
-    if server.process.stdout:
-        server.process.stdout.close()
 
 
 @pytest.fixture
-def servers(database: str) -> Iterator[tuple[Server, Server]]:
+def servers(database: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     """Process A starts first (and writes the secret key into the store), then B."""
-    first = _start(database)
+    first = _start(database, tmp_path / "a.log")
     try:
-        second = _start(database)
+        second = _start(database, tmp_path / "b.log")
         try:
             yield first, second
         finally:
