@@ -6,8 +6,9 @@ in one room, their passwords hashed at production cost. As many client threads (
 library's ``http.client``, one kept-alive connection and one session cookie each) sign in
 once, wait for each other, then each does, round after round and in turns:
 
-* **bare**: ``GET /sign-in`` on a connection of its own that never signs in: the app's
-  lightest page (a template, a form token, the headers). The baseline.
+* **bare**: ``GET /sign-in`` without the session cookie (on the trainee's connection: one
+  connection each, as waitress serves at most 100 at once by default): the app's lightest
+  page (a template, a form token, the headers). The baseline.
 * **static**: ``GET /static/app.js``, a file through the same app, for scale.
 * **home**: ``GET /`` signed in (the person loaded from the store, their rooms, the page).
 * the **flow** under test (``--flow``):
@@ -102,9 +103,12 @@ class Browser:
         form: dict[str, str] | None = None,
         headers: dict[str, str] | None = None,
         follow: bool = False,
+        anonymous: bool = False,
     ) -> Reply:
+        """A request on this connection; ``anonymous``: without the session cookie (and
+        keeping none the reply sets), as a visitor who has not signed in."""
         for _ in range(5):
-            reply = self._once(method, path, form, headers or {})
+            reply = self._once(method, path, form, headers or {}, anonymous)
             location = reply.headers.get("Location")
             if not (follow and location and reply.status in (301, 302, 303, 307, 308)):
                 return reply
@@ -112,10 +116,15 @@ class Browser:
         return reply
 
     def _once(
-        self, method: str, path: str, form: dict[str, str] | None, extra: dict[str, str]
+        self,
+        method: str,
+        path: str,
+        form: dict[str, str] | None,
+        extra: dict[str, str],
+        anonymous: bool = False,
     ) -> Reply:
         headers = dict(extra)
-        if self.cookie:
+        if self.cookie and not anonymous:
             headers["Cookie"] = self.cookie
         body = None
         if form is not None:
@@ -134,7 +143,7 @@ class Browser:
                 self.connection = None
                 if attempt == 2:
                     raise
-        for header in reply.headers.get_all("Set-Cookie") or []:
+        for header in [] if anonymous else reply.headers.get_all("Set-Cookie") or []:
             if header.startswith("session="):
                 self.cookie = header.split(";", 1)[0]
         return reply
@@ -173,19 +182,18 @@ class Trainee:
 
     name: str
     browser: Browser
-    anonymous: Browser
     home_page: str = ""  # the last home page (its form token signs in again)
     page: str = ""  # the last quiz page (answer flow)
     run: str = ""  # the quiz run under way (answer flow)
 
 
 def bare(trainee: Trainee) -> None:
-    reply = trainee.anonymous.request("GET", "/sign-in")
+    reply = trainee.browser.request("GET", "/sign-in", anonymous=True)
     _expect(reply, 200, "GET /sign-in")
 
 
 def static(trainee: Trainee) -> None:
-    reply = trainee.anonymous.request("GET", "/static/app.js")
+    reply = trainee.browser.request("GET", "/static/app.js", anonymous=True)
     _expect(reply, 200, "GET /static/app.js")
 
 
@@ -422,7 +430,7 @@ def load(port: int, names: list[str], flow: str, rounds: int, seconds: float) ->
     measured += [("home", home)] if flow == "home" else [(flow, FLOWS[flow]), ("home", home)]
 
     def trainee_thread(name: str) -> None:
-        trainee = Trainee(name, Browser(port), Browser(port))
+        trainee = Trainee(name, Browser(port))
         try:
             with signing_in:
                 trainee.home_page = sign_in(trainee.browser, name).text
@@ -452,7 +460,6 @@ def load(port: int, names: list[str], flow: str, rounds: int, seconds: float) ->
             timings.errors.append(f"{name}: {exc}")
         finally:
             trainee.browser.close()
-            trainee.anonymous.close()
 
     threads = [threading.Thread(target=trainee_thread, args=(n,), daemon=True) for n in names]
     for thread in threads:
