@@ -48,6 +48,10 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]
 #: the smallest touch target we allow (WCAG 2.5.5 AAA; axe's wcag22aa checks only 24 px)
 TOUCH = 44
 
+#: expect() waits up to 15 s (Playwright's default is 5): on a 2-core CI machine running the
+#: rest of the suite beside the browser (mypy, the long properties), a page can take that long
+expect.set_options(timeout=15_000)
+
 _CONTEXT = {"has_touch": True, "reduced_motion": "reduce"}
 VIEWPORTS = [
     pytest.param(
