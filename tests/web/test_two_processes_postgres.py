@@ -1,0 +1,249 @@
+"""Two ``dealer-trainer serve`` processes on one PostgreSQL database, as a casino group runs
+them behind a proxy (docs/deploy.md): they share the secret key through the store, so a
+session opened on one works on the other, a form token from one is good on the other, and a
+sign-out on one ends the session on both.
+
+Each test gets a fresh schema of database ``test`` at 127.0.0.1:5432 (``DEALER_TRAINER_TEST_PG``
+names another server), dropped afterwards; without a server the tests are skipped with the
+reason, as tests/test_progress.py does. Plain HTTP from the standard library, no browser.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+from dealer_trainer.accounts import TRAINEE, Accounts
+from dealer_trainer.progress import open_store
+from tests.web.conftest import HASHER, PASSWORD
+
+#: each test starts two server processes (about 3 s each here)
+pytestmark = pytest.mark.slow
+
+PG_BASE = os.environ.get("DEALER_TRAINER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+START_TIMEOUT = 60
+
+
+@cache
+def _postgres_unavailable() -> str | None:
+    try:
+        import psycopg
+    except ImportError:
+        return "psycopg is not installed"
+    try:
+        with psycopg.connect(PG_BASE, connect_timeout=3) as conn:
+            conn.execute("SELECT 1")
+    except psycopg.Error as exc:
+        return f"no PostgreSQL server answers at {PG_BASE}: {' '.join(str(exc).split())}"
+    return None
+
+
+def _admin(sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(PG_BASE, autocommit=True, connect_timeout=3) as conn:
+        conn.execute(sql)
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    """A fresh schema, with Ana (a trainee in one room) already in it."""
+    reason = _postgres_unavailable()
+    if reason is not None:
+        pytest.skip(f"PostgreSQL tests skipped: {reason}")
+    schema = f"dt_{secrets.token_hex(6)}"
+    _admin(f"CREATE SCHEMA {schema}")
+    url = f"{PG_BASE}?options=-csearch_path%3D{schema}"
+    try:
+        with open_store(url) as store:
+            accounts = Accounts(store, HASHER)
+            room = accounts.create_room(name="Evening shift")
+            ana = accounts.create_person(name="Ana", password=PASSWORD)
+            accounts.add_member(room_id=room.id, person_id=ana.id, role=TRAINEE)
+        yield url
+    finally:
+        _admin(f"DROP SCHEMA {schema} CASCADE")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: http.client.HTTPMessage
+    text: str
+
+    def cookie(self) -> str | None:
+        """The session cookie this reply sets (name=value), if any."""
+        for header in self.headers.get_all("Set-Cookie") or []:
+            if header.startswith("session="):
+                return header.split(";", 1)[0]
+        return None
+
+
+@dataclass
+class Server:
+    """One ``dealer-trainer serve`` process; its output goes to ``log`` (a pipe nobody reads
+    while it runs would fill up and stall it)."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        cookie: str | None = None,
+        form: dict[str, str] | None = None,
+    ) -> Reply:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        headers = {"Cookie": cookie} if cookie else {}
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            return Reply(response.status, response.headers, response.read().decode())
+        finally:
+            connection.close()
+
+
+def _start(url: str, log: Path) -> Server:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_TRAINER_")}
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "dealer_trainer", "serve", "--db", url, "--port", str(port)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    server = Server(port, process, log)
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        if process.poll() is not None:
+            out = log.read_text(errors="replace")
+            raise AssertionError(f"serve stopped with {process.returncode}:\n{out}")
+        try:
+            if server.request("GET", "/sign-in").status == 200:
+                return server
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            process.kill()
+            raise AssertionError(f"serve did not answer on port {port} in {START_TIMEOUT} s")
+        time.sleep(0.2)
+
+
+def _stop(server: Server) -> None:
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait()
+
+
+@pytest.fixture
+def servers(database: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    """Process A starts first (and writes the secret key into the store), then B."""
+    first = _start(database, tmp_path / "a.log")
+    try:
+        second = _start(database, tmp_path / "b.log")
+        try:
+            yield first, second
+        finally:
+            _stop(second)
+    finally:
+        _stop(first)
+
+
+def _token(text: str) -> str:
+    found = re.search(r'<meta name="csrf-token" content="([^"]+)"', text)
+    assert found, "no csrf-token meta"
+    return found.group(1)
+
+
+def _sign_in(server: Server, name: str = "Ana") -> str:
+    """Sign in on ``server`` through its form; the session cookie."""
+    page = server.request("GET", "/sign-in")
+    cookie = page.cookie()
+    assert cookie
+    done = server.request(
+        "POST",
+        "/sign-in",
+        cookie=cookie,
+        form={"name": name, "password": PASSWORD, "csrf_token": _token(page.text)},
+    )
+    assert done.status in (302, 303), (done.status, done.text[:300])
+    assert done.headers["Location"] == "/"
+    signed_in = done.cookie()
+    assert signed_in
+    return signed_in
+
+
+def _home(server: Server, cookie: str) -> Reply:
+    return server.request("GET", "/", cookie=cookie)
+
+
+def test_a_session_opened_on_one_process_works_on_the_other(
+    servers: tuple[Server, Server],
+) -> None:
+    a, b = servers
+    cookie = _sign_in(a)
+    for server in (a, b):
+        home = _home(server, cookie)
+        assert home.status == 200, (server.port, home.status)
+        assert "Hello, Ana" in home.text
+        assert "Evening shift" in home.text
+
+
+def test_the_same_journey_passes_on_each_process(servers: tuple[Server, Server]) -> None:
+    for server in servers:
+        assert server.request("GET", "/").status == 302  # anonymous: to sign-in
+        cookie = _sign_in(server)
+        home = _home(server, cookie)
+        assert home.status == 200 and "Hello, Ana" in home.text
+        # the page's form token is kept in the session the page's reply sets
+        out = server.request(
+            "POST",
+            "/sign-out",
+            cookie=home.cookie() or cookie,
+            form={"csrf_token": _token(home.text)},
+        )
+        assert out.status in (302, 303) and out.headers["Location"] == "/sign-in"
+        assert _home(server, cookie).status == 302
+
+
+def test_a_sign_out_on_one_process_ends_the_session_on_the_other(
+    servers: tuple[Server, Server],
+) -> None:
+    a, b = servers
+    cookie = _sign_in(a)
+    home = _home(a, cookie)
+    token = _token(home.text)  # a form token made by A ...
+    out = b.request("POST", "/sign-out", cookie=home.cookie() or cookie, form={"csrf_token": token})
+    assert out.status in (302, 303), out.status  # ... is good on B
+    for server in (a, b):
+        assert _home(server, cookie).status == 302
