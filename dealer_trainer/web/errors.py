@@ -6,8 +6,9 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response
+from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from dealer_trainer.web.htmx import page
 
@@ -27,8 +28,20 @@ MESSAGES = {
 }
 
 
+def _plain(code: int, message: str) -> Response | None:
+    """A plain-text answer when no page can be drawn: the request's host is not one of
+    TRUSTED_HOSTS, so no URL can be built for the page's links."""
+    if request_ctx.url_adapter is None:
+        return Response(message, code, mimetype="text/plain")
+    return None
+
+
 def _http(exc: HTTPException) -> Response:
     code = exc.code or 500
+    if isinstance(exc, SecurityError):
+        return _plain(400, "That host is not served here.") or page(
+            "errors/error.html", 400, code=400, message=MESSAGES[400]
+        )
     if isinstance(exc, CSRFError):
         message = "The form had expired or came from elsewhere. Reload the page and try again."
     else:
@@ -40,6 +53,9 @@ def _server(exc: InternalServerError) -> Response:
     original = getattr(exc, "original_exception", None)
     if original is not None:
         log.error("server error", exc_info=original)
+    plain = _plain(500, MESSAGES[500])
+    if plain is not None:
+        return plain
     return page("errors/error.html", 500, code=500, message=MESSAGES[500])
 
 

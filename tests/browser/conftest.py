@@ -230,11 +230,7 @@ class Console:
         elif message.type == "error" and not self._expected(text, message.location):
             self.problems.append(f"console {message.type}: {message.text} ({message.location})")
 
-    def _expected(self, text: str, location: dict[str, Any]) -> bool:
-        # the browser asks for /favicon.ico by itself; the app has none yet (base.html could
-        # name one: <link rel="icon" href="data:,">): reported to the lead, not a page's fault
-        if str(location.get("url", "")).endswith("/favicon.ico"):
-            return True
+    def _expected(self, text: str, _location: dict[str, Any]) -> bool:
         return any(pattern.search(text) for pattern in self.allowed)
 
     def _error(self, error: Error) -> None:

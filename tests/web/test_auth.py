@@ -207,3 +207,19 @@ def test_a_hostile_name_is_shown_as_text(client: FlaskClient, world: World) -> N
     sign_in(client, "<b>\"x'")
     text = client.get("/").text
     assert '<b>"x' not in text and "&lt;b&gt;" in text
+
+
+def test_a_host_outside_trusted_hosts_gets_a_plain_400_not_a_server_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.web.conftest import make_app
+
+    app = make_app(tmp_path / "h.db", TRUSTED_HOSTS=["room.example"])
+    client = app.test_client()
+    refused = client.get("/sign-in", headers={"Host": "evil.example"})
+    assert refused.status_code == 400 and "Traceback" not in refused.text
+    assert client.get("/sign-in", headers={"Host": "room.example"}).status_code == 200
+
+
+def test_every_page_names_an_empty_icon_so_no_favicon_request_is_a_404(
+    client: FlaskClient,
+) -> None:
+    assert '<link rel="icon" href="data:,">' in client.get("/sign-in").text
