@@ -307,8 +307,23 @@ def test_the_cli_never_prints_a_password(capsys: pytest.CaptureFixture[str]) -> 
         ("table: {seats: 3}\nevents: [\x01]\n", "2:10", "not allowed"),
         ('table: {seats: 3, ruleset: "a\\0b.yaml"}\nevents: []\n', "1:28", "NUL"),
         ("table: {seats: 3}\n? [a]\n: 1\nevents: []\n", "2:3", "a key must be a plain value"),
+        (
+            "table: {seats: 3}\nevents: [post_blinds, deal, act: {seat: 1, action: null}]\n",
+            "2:52",
+            "unknown action",
+        ),
     ],
-    ids=["bad-date", "int-abc", "timestamp-x", "4301-digits", "escape", "ctrl-a", "nul", "key"],
+    ids=[
+        "bad-date",
+        "int-abc",
+        "timestamp-x",
+        "4301-digits",
+        "escape",
+        "ctrl-a",
+        "nul",
+        "key",
+        "null-action",
+    ],
 )
 def test_a_value_yaml_cannot_build_is_refused_at_its_place(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, where: str, words: str
