@@ -9,11 +9,13 @@ RRoP Tournaments (absent); TDA24 13-A, 15-A, 17-A and RRoP Showdown 1, 7 (tablin
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from dealer_trainer import replay
+from dealer_trainer.scenario import loads_scenario, verify
 
 RULESETS = ("roberts", "tda-2024")
 #: the out-of-turn rule each rulebook cites
@@ -188,6 +190,45 @@ def test_tda24_53a_out_of_turn_flag_is_refused_where_it_does_not_apply(ruleset: 
         {**four(ruleset, []), "events": ["post_blinds", "pitch", act(1, "call", early=True)]}
     )
     assert [r["event"] for r in during_deal["rejected"]] == [2]
+
+
+# --- 1c. the most a seat may bet when the floor bars a raise (RRoP Betting 11; TDA24 53-A) ---
+
+#: seat 4 is due preflop; the button calls early; seat 4 raises to 6: the early call is void
+VOID_CALL = [act(1, "call", early=True), act(4, "raise", 6)]
+
+
+def _scenario(ruleset: str, fact: str) -> str:
+    lines = "\n".join(f"  - {json.dumps(event)}" for event in ["post_blinds", "deal", *VOID_CALL])
+    return (
+        "id: t\ntitle: T\ntopic: action-order\ndifficulty: 2\n"
+        f"ruleset: {ruleset}\n"
+        "table: {seats: 4, button: 1, blinds: [1, 2], stacks: 200}\n"
+        f"deck: {json.dumps(DECK4)}\nsetup:\n{lines}\n"
+        f"question:\n  kind: number\n  fact: {fact}\n  ask: How much?\n  explain: Because.\n"
+    )
+
+
+@pytest.mark.parametrize(("ruleset", "most"), [("roberts", 6), ("tda-2024", 200)])
+def test_rrop_betting_11_max_bet_after_a_void_call_out_of_turn_is_the_call_tda24_53a_all_in(
+    ruleset: str, most: int
+) -> None:
+    # Robert's Rules: a player who called out of turn may not make it a raise when the action
+    # comes back, so the most the button may put in is the call (6); TDA gives every option
+    # back (53-A): in no-limit, all 200
+    assert verify(loads_scenario(_scenario(ruleset, "max_bet"))).fact == most
+    assert verify(loads_scenario(_scenario(ruleset, "to_call"))).fact == 6
+    all_in = replay(four(ruleset, [*VOID_CALL, act(1, "all_in")]))
+    if ruleset == "roberts":  # the engine refuses any raise, and takes the call the fact names
+        assert refusals(all_in) == [(4, "act", "RRoP Betting 11")]
+        raised = replay(four(ruleset, [*VOID_CALL, act(1, "raise", 12)]))
+        assert refusals(raised) == [(4, "act", "RRoP Betting 11")]
+        called = replay(four(ruleset, [*VOID_CALL, act(1, "call")]))
+        assert called["rejected"] == []
+        assert called["seats"]["1"]["chips"] == 200 - most
+    else:
+        assert all_in["rejected"] == []
+        assert all_in["seats"]["1"]["chips"] == 200 - most
 
 
 # --- 5. a player away from the seat when the deal ends (TDA24 30; RRoP Tournaments) ----------
