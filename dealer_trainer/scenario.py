@@ -668,8 +668,8 @@ def _odd_chip(hand: Hand) -> int | None:
 def _max_bet(hand: Hand) -> int | None:
     """The largest total the player to act may put in: a raise's most, or the call when the
     betting is capped (a bet and three raises in limit) or the floor bars the seat from
-    betting or raising on this turn (a check or call out of turn made void, RRoP Betting
-    11)."""
+    betting or raising on this turn (a check or call out of turn made void, RRoP Betting 11; a
+    skipped player silent through substantial action out of turn, TDA24 53-B)."""
     from dealer_trainer.betting import Action
 
     betting, seat = hand.betting, hand.to_act
