@@ -198,6 +198,7 @@ class Hand:
         try:
             opens = 0
             stepping = bool(self.recovery.pending)
+            judged = self.recovery.pending[0] if stepping else None
             if stepping:  # the recovery under way judges first, with its own rule
                 event, opens = self.recovery.judge(event)
             elif (optional := self.recovery.may(event.name)) is not None:
@@ -214,7 +215,7 @@ class Hand:
             recovery.spend()
             if recovery.pending:
                 if opens:
-                    recovery.take(opens)
+                    recovery.take(opens, judged)
                 self._settle()
             while not (recovery.pending and recovery.step_due()) and self._may_advance():
                 events[ADVANCE].trigger(self)
