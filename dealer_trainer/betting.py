@@ -523,6 +523,24 @@ class Betting:
         finally:
             self.to_act = due
 
+    def skipped_by(self, seat: int) -> list[int]:
+        """The seats an action by ``seat`` now would skip: those still to act this round, in
+        turn from the seat to act up to ``seat`` (none when it is ``seat``'s turn)."""
+        due = self.to_act
+        if due is None or seat not in self._index:
+            return []
+        order, n, cb = self.order, len(self.order), self.current_bet
+        skipped = []
+        for k in range(self._index[due], self._index[due] + n):
+            other = order[k % n]
+            if other == seat:
+                break
+            if other in self.folded or other in self.all_in:
+                continue
+            if other not in self._acted or self.bets[other] < cb:
+                skipped.append(other)
+        return skipped
+
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now ([] when it is not its turn)."""
         if seat != self.to_act:

@@ -281,10 +281,7 @@ class _Reader:
                 if (
                     type(seat) is int
                     and seat in self.seat_set
-                    and (
-                        (action is None and "action" not in raw)
-                        or (type(action) is str and action in _ACTIONS)
-                    )
+                    and ("action" not in raw or (type(action) is str and action in _ACTIONS))
                 ):
                     return quick_event(
                         name=_NAMES[name],

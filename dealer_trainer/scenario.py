@@ -667,13 +667,16 @@ def _odd_chip(hand: Hand) -> int | None:
 
 def _max_bet(hand: Hand) -> int | None:
     """The largest total the player to act may put in: a raise's most, or the call when the
-    betting is capped (a bet and three raises in limit)."""
+    betting is capped (a bet and three raises in limit) or the floor bars the seat from
+    betting or raising on this turn (a check or call out of turn made void, RRoP Betting 11; a
+    skipped player silent through substantial action out of turn, TDA24 53-B)."""
     from dealer_trainer.betting import Action
 
     betting, seat = hand.betting, hand.to_act
     if betting is None or seat is None:
         return None
-    if {Action.BET, Action.RAISE} & set(betting.legal_actions(seat)):
+    raising = {Action.BET, Action.RAISE} & set(betting.legal_actions(seat))
+    if raising and seat not in hand.no_raise:
         return betting.max_raise_to()
     return min(betting.current_bet, betting.bets[seat] + betting.stacks[seat])
 

@@ -307,8 +307,23 @@ def test_the_cli_never_prints_a_password(capsys: pytest.CaptureFixture[str]) -> 
         ("table: {seats: 3}\nevents: [\x01]\n", "2:10", "not allowed"),
         ('table: {seats: 3, ruleset: "a\\0b.yaml"}\nevents: []\n', "1:28", "NUL"),
         ("table: {seats: 3}\n? [a]\n: 1\nevents: []\n", "2:3", "a key must be a plain value"),
+        (
+            "table: {seats: 3}\nevents: [post_blinds, deal, act: {seat: 1, action: null}]\n",
+            "2:52",
+            "unknown action",
+        ),
     ],
-    ids=["bad-date", "int-abc", "timestamp-x", "4301-digits", "escape", "ctrl-a", "nul", "key"],
+    ids=[
+        "bad-date",
+        "int-abc",
+        "timestamp-x",
+        "4301-digits",
+        "escape",
+        "ctrl-a",
+        "nul",
+        "key",
+        "null-action",
+    ],
 )
 def test_a_value_yaml_cannot_build_is_refused_at_its_place(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, where: str, words: str
@@ -562,17 +577,3 @@ def test_a_trainee_name_with_control_characters_is_refused_with_exit_2(
     assert "no control characters" in err
     assert "\x1b" not in err
 
-
-def test_an_act_with_a_null_action_is_a_located_error_not_an_internal_one() -> None:
-    from dealer_trainer.errors import ScriptError
-    from dealer_trainer.handscript import load_script
-
-    text = (
-        "table: {seats: 3, button: 1, blinds: [1, 2]}\n"
-        "deck: []\n"
-        "events: [post_blinds, deal, {act: {seat: 1, action: call}},"
-        " {act: {seat: 3, action: null}}]\n"
-    )
-    with pytest.raises(ScriptError) as caught:
-        load_script(text)
-    assert "unknown action" in str(caught.value) and caught.value.where

@@ -9,11 +9,14 @@ RRoP Tournaments (absent); TDA24 13-A, 15-A, 17-A and RRoP Showdown 1, 7 (tablin
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dealer_trainer import replay
+from dealer_trainer.scenario import loads_scenario, verify
 
 RULESETS = ("roberts", "tda-2024")
 #: the out-of-turn rule each rulebook cites
@@ -157,13 +160,196 @@ def test_tda24_53a_an_out_of_turn_fold_is_binding_at_once(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_tda24_53a_skipped_players_keep_their_rights(ruleset: str) -> None:
-    # seat 4 is due; the small blind and the big blind both act early: seat 4, skipped,
-    # still acts with every option, and its raise changes the action to both of them
-    events = [act(2, "call", early=True), act(3, "check", early=True), act(4, "raise", 8)]
+    # seat 4 is due; the small blind calls early: seat 4 and the button, skipped, still act
+    # with every option, and seat 4's raise changes the action to the small blind. (Two
+    # early actions with chips would be substantial action out of turn: TDA24 53-B below.)
+    events = [act(2, "call", early=True), act(4, "raise", 8), act(1, "raise", 16)]
     result = replay(four(ruleset, events))
     assert result["rejected"] == []
-    assert result["to_act"] == 1
+    assert result["to_act"] == 2
     assert result["seats"]["4"]["chips"] == 192
+    assert result["seats"]["1"]["chips"] == 184
+    assert result["seats"]["2"]["chips"] == 199  # its early call is void: only the blind in
+
+
+# --- 1b. a skipped player silent through substantial action out of turn (TDA24 53-B; RRoP
+# Betting 11 sets no such limit; option skipped_hand) -------------------------------------
+
+SKIPPED_RULE = {"roberts": "RRoP Betting 11", "tda-2024": "TDA24 53-B"}
+#: seat 4 is due preflop; both blinds act early, one putting chips in: substantial action out
+#: of turn (TDA24 36) after seat 4 and the button, who both say nothing
+BLINDS_EARLY = [act(2, "call", early=True), act(3, "check", early=True)]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_tda24_53b_substantial_action_out_of_turn_is_ruled_on_under_each_rulebook(
+    ruleset: str,
+) -> None:
+    result = replay(four(ruleset, BLINDS_EARLY))
+    assert kinds(result) == [
+        ("action_out_of_turn", OOT_RULE[ruleset]),
+        ("action_out_of_turn", OOT_RULE[ruleset]),
+        ("skipped_player", SKIPPED_RULE[ruleset]),
+    ]
+    assert result["to_act"] == 4  # the action still backs up to the skipped seat
+    assert sum(pot["amount"] for pot in result["pots"]) == 3  # the early call is held
+
+
+def test_tda24_53b_a_silent_skipped_player_may_not_raise_and_the_early_actions_bind() -> None:
+    refused = replay(four("tda-2024", [*BLINDS_EARLY, act(4, "raise", 8)]))
+    assert refusals(refused) == [(4, "act", "TDA24 53-B")]
+    assert refused["seats"]["4"]["chips"] == 200
+    # seat 4 and the button (skipped too) may call; then both blinds' early actions bind
+    events = [*BLINDS_EARLY, act(4, "call"), act(1, "raise", 6)]
+    button = replay(four("tda-2024", events))
+    assert refusals(button) == [(5, "act", "TDA24 53-B")]
+    called = replay(four("tda-2024", [*BLINDS_EARLY, act(4, "call"), act(1, "call")]))
+    assert called["rejected"] == []
+    assert called["state"] == "flop_burn"  # the big blind's early check closed the round
+    assert {seat: item["chips"] for seat, item in called["seats"].items()} == dict.fromkeys(
+        ("1", "2", "3", "4"), 198
+    )
+
+
+def test_rrop_betting_11_a_skipped_player_keeps_every_right_through_many_early_actions() -> None:
+    result = replay(four("roberts", [*BLINDS_EARLY, act(4, "raise", 8)]))
+    assert result["rejected"] == []
+    assert result["seats"]["4"]["chips"] == 192
+    assert result["to_act"] == 1
+    # the raise changed the action to both blinds: their early actions are void
+    after = replay(four("roberts", [*BLINDS_EARLY, act(4, "raise", 8), act(1, "fold")]))
+    assert after["to_act"] == 2
+    assert after["seats"]["2"]["chips"] == 199
+
+
+def test_tda24_53b_an_early_call_of_an_early_raise_binds_as_a_call_of_the_raise() -> None:
+    # seat 4 is due; the button raises to 6 early and the small blind calls early: substantial
+    # action out of turn. Seat 4 calls the blind (all it may do); the button's raise binds,
+    # and so does the small blind's call, now a call of 6, though the bet it was made
+    # against (2) has changed since
+    events = [act(1, "raise", 6, early=True), act(2, "call", early=True), act(4, "call")]
+    result = replay(four("tda-2024", events))
+    assert result["rejected"] == []
+    assert result["seats"]["1"]["chips"] == 194
+    assert result["seats"]["2"]["chips"] == 194
+    assert result["to_act"] == 3
+
+
+def test_tda24_53b_the_addendums_example_one_action_out_of_turn_fold_and_call() -> None:
+    # TDA 2024 addendum, 53-B example 1 on six seats (blinds 100-200, button 6): seat 3 makes
+    # it 600, seat 5 calls out of turn, seat 6 folds out of turn; seat 4 said nothing
+    table = {"seats": 6, "stacks": 10000, "button": 6, "blinds": [100, 200]}
+    table["ruleset"] = "tda-2024"
+    events = [
+        "post_blinds",
+        "deal",
+        act(3, "raise", 600),
+        act(5, "call", early=True),
+        act(6, "fold", early=True),
+        act(4, "raise", 1200),
+        act(4, "call"),
+    ]
+    result = replay({"table": table, "deck": [], "events": events})
+    assert ("skipped_player", "TDA24 53-B") in kinds(result)
+    assert refusals(result) == [(5, "act", "TDA24 53-B")]
+    assert result["seats"]["6"]["folded"] is True  # the fold out of turn binds (TDA24 58)
+    assert result["seats"]["5"]["chips"] == 9400  # the call out of turn binds
+    assert result["seats"]["4"]["chips"] == 9400
+    assert result["to_act"] == 1
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_tda24_36_53b_two_checks_out_of_turn_are_not_substantial_three_are(ruleset: str) -> None:
+    flop = [act(4, "call"), act(1, "call"), act(2, "call"), act(3, "check"), "burn", "flop"]
+    two = [act(3, "check", early=True), act(4, "check", early=True)]
+    # seat 2 is first on the flop; two checks out of turn after it are not substantial action
+    bet = replay(four(ruleset, [*flop, *two, act(2, "bet", 4)]))
+    assert bet["rejected"] == []
+    assert "skipped_player" not in [kind for kind, _ in kinds(bet)]
+    three = [*two, act(1, "check", early=True)]
+    result = replay(four(ruleset, [*flop, *three, act(2, "bet", 4)]))
+    assert ("skipped_player", SKIPPED_RULE[ruleset]) in kinds(result)
+    if ruleset == "tda-2024":
+        assert refusals(result) == [(11, "act", "TDA24 53-B")]
+        checked = replay(four(ruleset, [*flop, *three, act(2, "check")]))
+        assert checked["state"] == "turn_burn"  # the three early checks bind
+    else:
+        assert result["rejected"] == []
+
+
+def test_tda24_53b_a_house_may_rule_the_silent_skipped_hand_dead(tmp_path: Path) -> None:
+    house = tmp_path / "dead-room.yaml"
+    house.write_text("name: dead-room\nbase: tda-2024\noptions:\n  skipped_hand: dead\n")
+    result = replay(four(str(house), BLINDS_EARLY))
+    assert kinds(result)[-1] == ("skipped_player", "TDA24 53-B")
+    for seat in ("4", "1"):  # both seats the early actions passed are dead
+        assert result["seats"][seat]["folded"] is True
+        assert result["seats"][seat]["hole"] == []
+    assert {"Kd", "Kh", "6d", "3h"} <= set(result["muck"])
+    assert result["state"] == "flop_burn"  # the blinds' early call and check bind
+    assert sum(pot["amount"] for pot in result["pots"]) == 4
+
+
+def test_tda24_53b_a_dead_ruling_never_leaves_the_hand_without_a_player(tmp_path: Path) -> None:
+    house = tmp_path / "dead-room.yaml"
+    house.write_text("name: dead-room\nbase: tda-2024\noptions:\n  skipped_hand: dead\n")
+    folds = [act(seat, "fold", early=True) for seat in (1, 2, 3)]
+    result = replay(four(str(house), folds))
+    assert result["seats"]["4"]["folded"] is False
+    assert result["hand_over"] is True
+    assert result["seats"]["4"]["won"] == 3
+
+
+# --- 1c. the most a seat may bet when the floor bars a raise (RRoP Betting 11; TDA24 53-A) ---
+
+#: seat 4 is due preflop; the button calls early; seat 4 raises to 6: the early call is void
+VOID_CALL = [act(1, "call", early=True), act(4, "raise", 6)]
+
+
+def _scenario(ruleset: str, fact: str) -> str:
+    lines = "\n".join(f"  - {json.dumps(event)}" for event in ["post_blinds", "deal", *VOID_CALL])
+    return (
+        "id: t\ntitle: T\ntopic: action-order\ndifficulty: 2\n"
+        f"ruleset: {ruleset}\n"
+        "table: {seats: 4, button: 1, blinds: [1, 2], stacks: 200}\n"
+        f"deck: {json.dumps(DECK4)}\nsetup:\n{lines}\n"
+        f"question:\n  kind: number\n  fact: {fact}\n  ask: How much?\n  explain: Because.\n"
+    )
+
+
+@pytest.mark.parametrize(("ruleset", "most"), [("roberts", 6), ("tda-2024", 200)])
+def test_rrop_betting_11_max_bet_after_a_void_call_out_of_turn_is_the_call_tda24_53a_all_in(
+    ruleset: str, most: int
+) -> None:
+    # Robert's Rules: a player who called out of turn may not make it a raise when the action
+    # comes back, so the most the button may put in is the call (6); TDA gives every option
+    # back (53-A): in no-limit, all 200
+    assert verify(loads_scenario(_scenario(ruleset, "max_bet"))).fact == most
+    assert verify(loads_scenario(_scenario(ruleset, "to_call"))).fact == 6
+    all_in = replay(four(ruleset, [*VOID_CALL, act(1, "all_in")]))
+    if ruleset == "roberts":  # the engine refuses any raise, and takes the call the fact names
+        assert refusals(all_in) == [(4, "act", "RRoP Betting 11")]
+        raised = replay(four(ruleset, [*VOID_CALL, act(1, "raise", 12)]))
+        assert refusals(raised) == [(4, "act", "RRoP Betting 11")]
+        called = replay(four(ruleset, [*VOID_CALL, act(1, "call")]))
+        assert called["rejected"] == []
+        assert called["seats"]["1"]["chips"] == 200 - most
+    else:
+        assert all_in["rejected"] == []
+        assert all_in["seats"]["1"]["chips"] == 200 - most
+
+
+def test_tda24_53b_max_bet_of_a_silent_skipped_player_is_the_call() -> None:
+    hand_max = verify(loads_scenario(_skipped_scenario("max_bet"))).fact
+    assert hand_max == 2  # seat 4 may call the big blind, no more
+    assert verify(loads_scenario(_skipped_scenario("to_call"))).fact == 2
+
+
+def _skipped_scenario(fact: str) -> str:
+    text = _scenario("tda-2024", fact)
+    void = "\n".join(f"  - {json.dumps(event)}" for event in VOID_CALL)
+    early = "\n".join(f"  - {json.dumps(event)}" for event in BLINDS_EARLY)
+    return text.replace(void, early)
 
 
 def test_a_plain_act_out_of_turn_is_still_rejected() -> None:

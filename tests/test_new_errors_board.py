@@ -247,6 +247,26 @@ def test_rrop_ir7_la26_23_a_boxed_turn_card_is_set_aside_and_the_next_card_is_th
     assert result["burns"] == ["2s", "6s"]
 
 
+def test_rrop_ir7_he4_a_boxed_card_as_a_recoverys_turn_is_replaced_and_it_goes_on() -> None:
+    # a premature turn (7s) is set aside (RRoP-HE 4); once the flop betting is over the dealer
+    # burns (8s) and turns the new turn, which is boxed (9s): the boxed card is set aside and
+    # replaced (RRoP-IR 7), and the premature turn's recovery has had its turn: the turn
+    # betting follows, then the set-aside 7s goes back into the stub for the river
+    premature = [*PREFLOP, "burn", "flop", act(2, "check"), "burn", "turn"]
+    made = [*premature, act(3, "check"), act(1, "check"), "burn", {"turn": {"boxed": True}}]
+    waiting = run(made, auto=False)
+    assert waiting["expected_next"] == ["set_aside"]  # the script spells out nothing
+    result = run(made)
+    assert found(result) == [("premature_turn", "RRoP-HE 4"), ("boxed_card", "RRoP-IR 7")]
+    assert result["board"] == ["3s", "4s", "5s", "Ts"]
+    assert result["set_aside"] == ["7s", "9s"]
+    assert result["expected_next"] == ["act"]
+    river = run([*made, *CHECKS, "river"])
+    assert river["rejected"] == []
+    assert river["state"] == "river"
+    assert river["set_aside"] == ["9s"]  # the premature card went back into the stub
+
+
 @BOTH
 def test_rrop_ir7_la26_23_a_boxed_first_flop_card_is_set_aside_and_the_flop_is_the_next_three(
     ruleset: str,

@@ -49,6 +49,7 @@ def test_roberts_and_tda_differ_where_the_rulebooks_differ() -> None:
         "heads_up_raises",
         "button",
         "all_in_tabled",
+        "skipped_hand",
     }
 
 

@@ -240,7 +240,7 @@ def substantial_action(hand: Hand) -> bool:
     chips_in = hand.chips_in
     if hand.ruleset.substantial_action == "two_players":
         return len(chips_in) >= 2
-    return len(chips_in) >= 3 or (len(chips_in) == 2 and any(chips_in))
+    return _tda_substantial(chips_in)
 
 
 # --- the recovery steps -------------------------------------------------------------------
@@ -801,6 +801,9 @@ class Held:
     amount: int | None
     #: the bet the seat faced when it acted: a bet or raise in between changes the action
     facing: int
+    #: binding whatever comes in between: substantial action out of turn passed a skipped
+    #: player who said nothing (TDA24 53-B)
+    binding: bool = False
 
 
 #: per rulebook, the actions out of turn a player freed by a changed action may not follow
@@ -809,6 +812,13 @@ class Held:
 OUT_OF_TURN_NO_RAISE: dict[str, frozenset[Action]] = {
     "roberts": frozenset({Action.CHECK, Action.CALL}),
     "tda-2024": frozenset(),
+}
+#: why a seat may not bet or raise on this turn, by the situation that limits it
+_NO_RAISE_WHY: dict[str, str] = {
+    "action_out_of_turn": "checked or called out of turn: when the action changed it got its "
+    "chips back, but it may not bet or raise on this turn, only call or fold",
+    "skipped_by_out_of_turn": "was skipped and said nothing while substantial action came in "
+    "out of turn after it: it may check, call or fold on this turn, not bet or raise",
 }
 #: per rulebook, whether a hand let go face down at the showdown, not yet in the muck, is dead
 #: at once (RRoP Dead Hands: a hand thrown away is folded) or still live until the dealer
@@ -842,13 +852,14 @@ def verify_out_of_turn(hand: Hand, event: Event) -> None:
 
 
 def verify_no_raise(hand: Hand, event: Event, ruling: Ruling) -> None:
-    """A player freed of a check or call out of turn may call or fold, not bet or raise."""
+    """A player freed of a check or call out of turn (RRoP Betting 11), or skipped while
+    substantial action came in out of turn (TDA24 53-B), may not bet or raise on this turn."""
     assert hand.betting is not None
     if ruling.to > hand.betting.current_bet:
+        name = hand.no_raise[event.seat or 0]
         raise IllegalAction(
-            f"seat {event.seat} checked or called out of turn: when the action changed it got "
-            "its chips back, but it may not bet or raise on this turn, only call or fold",
-            rule=hand.no_raise[event.seat or 0],
+            f"seat {event.seat} {_NO_RAISE_WHY[name]}",
+            rule=situation(name).outcome(hand.ruleset).rule,
         )
 
 
@@ -858,13 +869,59 @@ def hold_out_of_turn(hand: Hand, event: Event) -> None:
     seat, action = event.seat, event.action
     betting = hand.betting
     assert betting is not None and seat is not None and action is not None
+    skipped = [other for other in betting.skipped_by(seat) if other not in hand.held]
     irregular(hand, "action_out_of_turn", event, seat=seat)
     if action is Action.FOLD:
         betting.kill(seat)
         hand.table.to_muck(seat)
+    else:
+        facing = betting.current_bet
+        hand.held[seat] = Held(seat=seat, action=action, amount=event.amount, facing=facing)
+    hand.skipped.pop(seat, None)  # a seat that acts, even out of turn, is not silent
+    for other in skipped:
+        hand.skipped.setdefault(other, []).append((seat, action not in NO_CHIPS))
+    silent = [
+        other
+        for other in skipped
+        if other not in hand.skipped_ruled
+        and _tda_substantial([chips for _, chips in hand.skipped[other]])
+    ]
+    if silent:
+        _rule_skipped(hand, event, silent)
+
+
+def _tda_substantial(chips_in: Sequence[bool]) -> bool:
+    """Substantial action (TDA24 36): two actions, one of them putting chips in, or any three."""
+    return len(chips_in) >= 3 or (len(chips_in) == 2 and any(chips_in))
+
+
+def _rule_skipped(hand: Hand, event: Event, silent: list[int]) -> None:
+    """Substantial action out of turn has come in after players skipped who said nothing
+    (TDA24 53-B): the actions out of turn after them bind, and the ruleset option
+    ``skipped_hand`` says what the floor does with the skipped hands: under Robert's Rules
+    nothing changes (Betting 11 sets no such limit: ``acts``); under TDA the floor limits them
+    to checking, calling or folding (``no_raise``) or rules them dead (``dead``)."""
+    betting = hand.betting
+    assert betting is not None
+    irregular(hand, "skipped_by_out_of_turn", event, seat=silent[0])
+    hand.skipped_ruled.update(silent)
+    choice = hand.ruleset.skipped_hand
+    if choice == "acts":
         return
-    facing = betting.current_bet
-    hand.held[seat] = Held(seat=seat, action=action, amount=event.amount, facing=facing)
+    for other in silent:
+        for seat, _ in hand.skipped[other]:
+            if seat in hand.held:
+                hand.held[seat] = replace(hand.held[seat], binding=True)
+    if choice == "no_raise":
+        hand.no_raise.update(dict.fromkeys(silent, "skipped_by_out_of_turn"))
+        return
+    if not [seat for seat in betting.live if seat not in silent]:
+        return  # nobody else is left in the hand: there is no one to rule it dead against
+    for seat in silent:
+        betting.kill(seat)
+        hand.table.to_muck(seat)
+    if hand.held:
+        resolve_held(hand, event)
 
 
 def resolve_held(hand: Hand, event: Event) -> None:
@@ -879,7 +936,7 @@ def resolve_held(hand: Hand, event: Event) -> None:
         hand.no_raise.pop(event.seat, None)
     while (seat := betting.to_act) is not None and seat in hand.held:
         held = hand.held.pop(seat)
-        if betting.current_bet == held.facing:
+        if betting.current_bet == held.facing or held.binding:
             try:
                 ruling = betting.verify(seat, held.action, held.amount)
             except IllegalAction:
@@ -890,7 +947,7 @@ def resolve_held(hand: Hand, event: Event) -> None:
                 hand.chips_in.append(held.action not in NO_CHIPS)
                 continue
         if held.action in OUT_OF_TURN_NO_RAISE[hand.ruleset.family]:
-            hand.no_raise[seat] = situation("action_out_of_turn").outcome(hand.ruleset).rule
+            hand.no_raise[seat] = "action_out_of_turn"
         return
 
 

@@ -167,8 +167,15 @@ class Hand:
         self.short_button: tuple[int, int] | None = None
         #: actions out of turn the floor holds until the turn comes (TDA24 53; RRoP Betting 11)
         self.held: dict[int, dealer_errors.Held] = {}
-        #: seats freed of a check or call out of turn that may not bet or raise (RRoP Betting 11)
+        #: seats that may not bet or raise on this turn, with the situation that limits them:
+        #: freed of a check or call out of turn (RRoP Betting 11), or skipped while substantial
+        #: action came in out of turn (TDA24 53-B)
         self.no_raise: dict[int, str] = {}
+        #: seats skipped by actions out of turn this round, each with those actions (the seat
+        #: that acted, whether it put chips in), until it acts; and the seats already ruled on
+        #: for staying silent through substantial action out of turn (TDA24 53-B)
+        self.skipped: dict[int, list[tuple[int, bool]]] = {}
+        self.skipped_ruled: set[int] = set()
 
     # --- lifetime: attach to the shared machine, detach when done ------------------------------
 
@@ -191,6 +198,7 @@ class Hand:
         try:
             opens = 0
             stepping = bool(self.recovery.pending)
+            judged = self.recovery.pending[0] if stepping else None
             if stepping:  # the recovery under way judges first, with its own rule
                 event, opens = self.recovery.judge(event)
             elif (optional := self.recovery.may(event.name)) is not None:
@@ -207,7 +215,7 @@ class Hand:
             recovery.spend()
             if recovery.pending:
                 if opens:
-                    recovery.take(opens)
+                    recovery.take(opens, judged)
                 self._settle()
             while not (recovery.pending and recovery.step_due()) and self._may_advance():
                 events[ADVANCE].trigger(self)
@@ -616,6 +624,9 @@ class Hand:
         self.chips_in.append(action not in NO_CHIPS)
         if action is Action.FOLD:
             self.table.to_muck(event.seat)
+        if self.skipped:  # the seat has acted: it is skipped no more
+            self.skipped.pop(event.seat, None)
+            self.skipped_ruled.discard(event.seat)
         if self.held or self.no_raise:
             dealer_errors.resolve_held(self, event)
 
@@ -626,6 +637,8 @@ class Hand:
         assert self.betting is not None
         self.held.clear()  # the round is over: no action out of turn is left to rule on
         self.no_raise.clear()
+        self.skipped.clear()
+        self.skipped_ruled.clear()
         self.table.board.extend(self.table.take(count))
         self.betting.start_street(street)
 

@@ -126,7 +126,13 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # --- betting rounds -------------------------------------------------------------------------
     # an action out of turn (``out_of_turn: true``) is held by the floor, then binding or void
     # as the action to that player changes or not (TDA24 53; RRoP Betting 11)
-    _t("act", list(BETTING_STATES), None, after="apply_action", records=("action_out_of_turn",)),
+    _t(
+        "act",
+        list(BETTING_STATES),
+        None,
+        after="apply_action",
+        records=("action_out_of_turn", "skipped_by_out_of_turn"),
+    ),
     _t(ADVANCE, list(BETTING_STATES), "hand_over", conditions="one_player_left",
        after="award_to_last_player"),
     # the floor learns of an error the dealer made unnoticed: misdeal, or after substantial

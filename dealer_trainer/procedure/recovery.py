@@ -191,10 +191,14 @@ class Recoveries:
         if self.optional:
             self.optional.clear()
 
-    def take(self, count: int) -> None:
-        """The first ``count`` steps are done."""
-        if self.pending:
-            del self.pending[0].steps[:count]
+    def take(self, count: int, recovery: Recovery | None = None) -> None:
+        """The first ``count`` steps of ``recovery`` (by default the first under way) are done.
+        The event that took them may have started another recovery in front of it (a boxed
+        card dealt as a recovery's step): the steps are still the judged recovery's."""
+        if recovery is None:
+            recovery = self.pending[0] if self.pending else None
+        if recovery is not None and any(item is recovery for item in self.pending):
+            del recovery.steps[:count]
 
     def settle(self, state: str, dealt_all: bool) -> None:
         """Drop the waits that are over and the recoveries that are complete (all of them once

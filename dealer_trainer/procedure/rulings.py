@@ -1353,6 +1353,47 @@ SITUATIONS: tuple[Situation, ...] = (
         ),
     ),
     Situation(
+        name="skipped_by_out_of_turn",
+        kind="skipped_player",
+        title="A skipped player says nothing while substantial action comes in out of turn",
+        decided_by="skipped_hand",
+        variants={
+            "acts": _stands(
+                "RRoP Betting 11",
+                "Robert's Rules set no limit on how much may happen out of turn: back the "
+                "action up to the skipped player, who acts with every right.",
+                "Each action out of turn binds only if the action to it has not changed when "
+                "its turn comes; a bet or raise by the skipped player frees it.",
+            ),
+            "no_raise": _stands(
+                "TDA24 53-B",
+                "The skipped player had time to speak up and did not: the actions out of turn "
+                "after that player are binding.",
+                "Back the action up to the skipped player, whom the floor limits to checking, "
+                "calling or folding: no bet or raise on this turn.",
+            ),
+            "dead": _stands(
+                "TDA24 53-B",
+                "The skipped player had time to speak up and did not: the actions out of turn "
+                "after that player are binding.",
+                "The floor rules the skipped hand dead: into the muck; chips it has put in "
+                "stay in the pot.",
+                "Play goes on with the actions out of turn taken as made.",
+            ),
+        },
+        topic="action-order",
+        window=_BETTING,
+        staging=Staging(
+            lead_in=(POST_BLINDS, DEAL),
+            # three seats, button on 1: seat 1 is to act first; both blinds act early, one
+            # putting chips in: substantial action out of turn (TDA24 36)
+            make=(
+                Event(name=E.ACT, seat=2, action=Action.CALL, out_of_turn=True),
+                Event(name=E.ACT, seat=3, action=Action.CHECK, out_of_turn=True),
+            ),
+        ),
+    ),
+    Situation(
         name="absent_at_deal",
         kind="absent_player",
         title="A player is away from the seat when the last starting card is dealt",

@@ -165,6 +165,19 @@ OPTIONS: tuple[Option, ...] = (
             "reburn": "set it aside and burn the next card face down in its place (TDA24 RP-14)",
         },
     ),
+    Option(
+        "skipped_hand",
+        "A player skipped by action out of turn says nothing while substantial action comes in "
+        "after them: what then?",
+        {
+            "acts": "the player acts with every right; an early action binds only while the "
+            "action to it is unchanged (RRoP Betting 11)",
+            "no_raise": "the early actions bind; the player may check, call or fold, not bet or "
+            "raise (TDA24 53-B, the floor's choice)",
+            "dead": "the early actions bind; the skipped hand is dead (TDA24 53-B, the floor's "
+            "choice)",
+        },
+    ),
 )
 
 _OPTION_BY_NAME = {option.name: option for option in OPTIONS}
@@ -189,6 +202,7 @@ class Ruleset:
     button: str = "moving"
     all_in_tabled: bool = False
     exposed_burn: str = "stays"
+    skipped_hand: str = "acts"
     source: str | None = field(default=None, compare=False)
 
     @property
@@ -228,6 +242,7 @@ BUILTIN: dict[str, Ruleset] = {
         heads_up_raises="capped",
         button="dead",
         all_in_tabled=True,
+        skipped_hand="no_raise",
     ),
 }
 
