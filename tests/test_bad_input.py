@@ -576,4 +576,3 @@ def test_a_trainee_name_with_control_characters_is_refused_with_exit_2(
     assert code == 2
     assert "no control characters" in err
     assert "\x1b" not in err
-
