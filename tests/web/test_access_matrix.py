@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from dealer_trainer.accounts import Person, Room
 from dealer_trainer.rules.corpus import load_corpus
 
-from .conftest import World, sign_in
+from .conftest import World, make_app, sign_in
 from .test_training import _entries, _run
 
 POLICY = {
@@ -80,8 +80,20 @@ class Cast:
     drill: int  # the trainee's drill
 
 
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    """One app for the module: the matrix only reads (a refused POST changes nothing)."""
+    return make_app(tmp_path_factory.mktemp("matrix") / "room.sqlite3")
+
+
 @pytest.fixture
-def cast(app: Flask, world: World) -> Cast:
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def cast(app: Flask) -> Cast:
+    world = World(app)
     own, other = world.room("Evening"), world.room("Morning")
     trainee = world.person("Ana", room=own)
     quiz = _run(app, trainee, own, _entries("choice", 2))

@@ -1,6 +1,6 @@
-"""The journeys of issue 17 over the trainee, trainer and rules pages, in Chromium at tablet and
-phone size . Everything is found by role and label (as a screen reader finds it); nothing here is
-skipped.
+"""What the journeys of issue 17 share (test_journey_*.py, one file each so that they run on
+every core): the quiz room's page object and the steps of a trainee. Everything is found by
+role and label, as a screen reader finds it. The journeys, at tablet and phone size:
 
 - a trainee joins with an invite, answers five questions including an order question (tapping
   the steps, with an undo), reloads in the middle of the quiz and loses nothing, sees the
@@ -24,9 +24,6 @@ from tests.browser.conftest import (
     Shots,
     check_page,
     heading,
-    sign_in,
-    sign_out,
-    unique,
 )
 
 PASSWORD = "a phrase for the practice table"
@@ -188,117 +185,3 @@ def missed_days_ago(people: People, name: str, item: str, topic: str, days: int 
             ),
         )
         store.finish_session(session)
-
-
-# --- the journeys ------------------------------------------------------------------------------
-
-
-def test_a_trainee_joins_answers_five_reloads_sees_feedback_and_reviews(
-    page: Page, people: People, shot: Shots, viewport: str
-) -> None:
-    room = people.room()
-    name = unique("Fay")
-    join(page, people.invite(room), name)
-    check_page(page)
-    shot(page, "home-new")
-
-    kinds: list[str] = []
-    for _ in range(MAX_QUIZZES):
-        start_quiz(page)
-        kinds += take_quiz(page, shot)
-        expect(heading(page, re.compile(r"\d+ of \d+ right"))).to_be_visible()  # the summary
-        check_page(page)
-        shot(page, "summary")
-        if "order" in kinds:
-            break
-    assert "order" in kinds, f"no order question drawn in {MAX_QUIZZES} quizzes: {kinds}"
-
-    # what is due now: a miss of three days ago, on a topic the quiz did not ask (the items
-    # just answered are due in minutes or days, not now)
-    missed_days_ago(people, name, "burns-after-flop", "burns")
-    page.goto("/")
-    review = page.get_by_role("button", name=re.compile(r"^Review now"))
-    expect(review).to_be_visible()
-    review.click()
-    room_view = QuizRoom(page)
-    expect(room_view.heading).to_be_visible()
-    room_view.answer_first()
-    expect(room_view.feedback).to_be_visible()
-    check_page(page)
-    shot(page, "review")
-
-
-def test_the_trainer_sees_the_trainees_answers_on_the_dashboard(
-    page: Page, people: People, shot: Shots, viewport: str
-) -> None:
-    room = people.room()
-    boss = people.trainer("Mia", room)
-    name = unique("Gus")
-    join(page, people.invite(room), name)
-    start_quiz(page)
-    take_quiz(page, shot, reload_at=0)
-    sign_out(page, name)
-
-    sign_in(page, boss.name)
-    page.goto(f"/rooms/{room.id}/")
-    expect(heading(page, room.name)).to_be_visible()
-    # the heat map: a picture named for what it shows, its numbers in a table under a
-    # <details> ("The numbers as a table") for those who cannot see it
-    heat = page.get_by_role("img", name=re.compile("Accuracy of each trainee"))
-    expect(heat).to_contain_text(name)
-    expect(heat).to_contain_text(re.compile(r"\d+%"))
-    accuracy = page.get_by_role("region", name="Accuracy by trainee and topic")
-    accuracy.get_by_text("The numbers as a table").click()
-    expect(accuracy.get_by_role("rowheader", name=name)).to_be_visible()
-    expect(page.get_by_role("region", name="Most-missed items")).to_contain_text(
-        re.compile(r"premature-(flop|turn)")
-    )
-    check_page(page)
-    shot(page, "dashboard")
-
-    page.get_by_role("region", name="People in this room").get_by_role("link", name=name).click()
-    expect(heading(page, re.compile(re.escape(name)))).to_be_visible()
-    check_page(page)
-    shot(page, "trainee-detail")
-
-
-def test_a_rules_search_updates_as_you_type(
-    page: Page, people: People, shot: Shots, viewport: str
-) -> None:
-    ana = people.person("Ana", room=people.room())
-    sign_in(page, ana.name)
-    page.get_by_role("link", name="Rules").click()
-    expect(heading(page, "Look up a rule")).to_be_visible()
-    check_page(page)
-    box = page.get_by_role("searchbox", name=re.compile("Describe the situation"))
-    box.press_sequentially("flashed card", delay=40)  # typing, no Enter, no button
-    results = page.get_by_role("link", name=re.compile("flash|expos", re.IGNORECASE))
-    expect(results.first).to_be_visible()
-    expect(page).to_have_url(re.compile(r"q=flashed"))  # hx-replace-url: a reload keeps it
-    check_page(page)
-    shot(page, "search-results")
-
-    results.first.click()
-    expect(heading(page, re.compile(r"."))).to_be_visible()
-    check_page(page)
-    shot(page, "rule")
-
-
-def test_the_keyboard_alone_answers_a_question_with_a_number_key(
-    page: Page, people: People, viewport: str
-) -> None:
-    name = unique("Hal")
-    join(page, people.invite(people.room()), name)
-    start_quiz(page)
-    room = QuizRoom(page)
-    expect(room.heading).to_be_visible()
-    for _ in range(QUIZ_LENGTH - 1):  # keys 1-9 pick an option of a choice item
-        if not (room.is_order() or room.is_number()):
-            break
-        room.answer_first()
-        room.next()
-        expect(room.heading).to_be_visible()
-    assert not (room.is_order() or room.is_number()), "no choice question drawn"
-    page.keyboard.press("1")
-    expect(room.feedback).to_be_visible()
-    expect(room.feedback).to_be_focused()
