@@ -139,19 +139,31 @@ def start_quiz(page: Page, length: int = QUIZ_LENGTH) -> None:
     page.get_by_role("button", name="Start the quiz").click()
 
 
-def take_quiz(page: Page, shot: Shots, *, reload_at: int = 3) -> list[str]:
+def take_quiz(
+    page: Page, shot: Shots, *, reload_at: int = 3, checked: set[str] | None = None
+) -> list[str]:
     """Answer every item of the quiz on screen; reload once before answering item
-    ``reload_at`` and once after answering it (nothing is lost either way). The kinds met."""
+    ``reload_at`` and once after answering it (nothing is lost either way). The kinds met.
+
+    axe and the touch targets are checked once per kind of question and of feedback (in
+    ``checked``, shared across quizzes): the pages of one kind differ only in their words."""
     room = QuizRoom(page)
     kinds = []
+    checked = set() if checked is None else checked
+
+    def check_once(kind: str) -> None:
+        if kind not in checked:
+            checked.add(kind)
+            check_page(page)
+
     while True:
         expect(room.heading).to_be_visible()
         position, length = room.position()
         if position == reload_at:
             page.reload()
             expect(room.heading).to_have_text(re.compile(f"question {position} of {length}"))
-        check_page(page)
         kinds.append("order" if room.is_order() else "number" if room.is_number() else "choice")
+        check_once(f"question-{kinds[-1]}")
         shot(page, f"question-{position}-{kinds[-1]}")
         room.answer_first()
         expect(room.feedback).to_be_visible()
@@ -160,7 +172,7 @@ def take_quiz(page: Page, shot: Shots, *, reload_at: int = 3) -> list[str]:
         if position == reload_at:
             page.reload()  # the answer is kept, with its feedback
             expect(room.feedback).to_be_visible()
-        check_page(page)
+        check_once(f"feedback-{kinds[-1]}")
         shot(page, f"feedback-{position}")
         room.next()
         if position == length:
