@@ -13,17 +13,15 @@ once, wait for each other, then each does, round after round and in turns:
 * **home**: ``GET /`` signed in (the person loaded from the store, their rooms, the page).
 * the **flow** under test (``--flow``):
 
-  - ``home`` (the default until the quiz pages are merged): the signed-in home page above,
-    the nearest stand-in for a page drawn from the store;
+  - ``home``: the signed-in home page above, a page drawn from the store;
   - ``sign-in``: ``POST /sign-in`` with the form token, then ``GET /``. The password check is
     argon2id at production cost (0.1 s of CPU on a quiet machine, several times that on a
     busy one), slow on purpose: it says how sign-ins at the start of a shift queue, not how
     an answer feels, and it slows every other route while it runs;
-  - ``answer`` (switch it on, and make it the default, once the quiz pages are on this
-    branch): answer the current quiz item as htmx does (``POST /runs/<n>/items/<p>`` with
-    ``HX-Request``: the feedback comes back in place), then the next page (``GET
-    /runs/<n>``, which redirects to the next item; followed). Starting a quiz (``POST
-    /quiz``) when none is open or one ends is not timed.
+  - ``answer`` (the default): answer the current quiz item as htmx does (``POST
+    /runs/<n>/items/<p>`` with ``HX-Request``: the feedback comes back in place), then the
+    next page the feedback's "Next question" link names (``GET /runs/<n>/items/<p+1>``).
+    Starting the quiz (``POST /quiz``, 20 questions) is not timed.
 
 Every thread measures the bare route and the flow under the same load. The figure is the
 p95 of the flow over the p95 of the bare route; **the goal (issue 17): at most 3** for
@@ -36,7 +34,7 @@ including htmx, pictures), as sent (waitress sends no compression). Goal: at mos
 
     .venv/bin/python benchmarks/web.py                      # SQLite, then PostgreSQL, ~1 min
     .venv/bin/python benchmarks/web.py --backend sqlite --rounds 10
-    .venv/bin/python benchmarks/web.py --flow answer        # once the quiz pages exist
+    .venv/bin/python benchmarks/web.py --flow home
     .venv/bin/python benchmarks/web.py --json
 
 PostgreSQL: ``DEALER_TRAINER_TEST_PG`` (default ``postgresql://postgres@127.0.0.1:5432/test``);
@@ -226,14 +224,18 @@ def start_quiz(trainee: Trainee) -> None:
 
 
 def answer_and_next(trainee: Trainee) -> None:
-    """Answer the current item as htmx does, then open the next page (the flow to switch on
-    with ``--flow answer`` once the quiz pages are merged)."""
+    """Answer the current item as htmx does, then open the next page."""
     action, form = _answer_form(trainee.page)
     headers = {"HX-Request": "true", "X-CSRFToken": token_from_form(trainee.page)}
     reply = trainee.browser.request("POST", action, form, headers=headers)
     _expect(reply, 200, f"POST {action}")
-    nxt = trainee.browser.request("GET", f"/runs/{trainee.run}", follow=True)
-    _expect(nxt, 200, f"GET /runs/{trainee.run}")
+    # the feedback's "Next question" link, as the trainee taps it (the summary after the last)
+    link = re.search(
+        r'href="(/runs/\d+/(?:items/\d+|summary))"[^>]*>(?:Next question|See your', reply.text
+    )
+    target = link.group(1) if link else f"/runs/{trainee.run}"
+    nxt = trainee.browser.request("GET", target, follow=True)
+    _expect(nxt, 200, f"GET {target}")
     trainee.page = nxt.text
 
 
@@ -571,7 +573,7 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "all"], default="all")
-    parser.add_argument("--flow", choices=sorted(FLOWS), default="home")
+    parser.add_argument("--flow", choices=sorted(FLOWS), default="answer")
     parser.add_argument("--trainees", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=20, help="rounds per trainee, at most")
     parser.add_argument("--seconds", type=float, default=60.0, help="per backend, at most")
