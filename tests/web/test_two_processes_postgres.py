@@ -247,3 +247,47 @@ def test_a_sign_out_on_one_process_ends_the_session_on_the_other(
     assert out.status in (302, 303), out.status  # ... is good on B
     for server in (a, b):
         assert _home(server, cookie).status == 302
+
+
+def test_a_quiz_started_on_one_process_is_answered_on_the_other(
+    servers: tuple[Server, Server],
+) -> None:
+    """The quiz journey across processes: started on A, answered on B, its feedback on A;
+    the answer is kept once, in the shared store."""
+    first, second = servers
+    cookie = _sign_in(first)
+    home = _home(first, cookie)
+    room = re.search(r'name="room" value="(\d+)"', home.text)
+    assert room, "the home page offers no quiz"
+    cookie = home.cookie() or cookie  # the session keeps the page's form token
+    started = first.request(
+        "POST",
+        "/quiz",
+        cookie=cookie,
+        form={"room": room.group(1), "length": "5", "csrf_token": _token(home.text)},
+    )
+    assert started.status in (302, 303), started.text[:300]
+    cookie = started.cookie() or cookie
+    item = started.headers["Location"]
+    assert re.fullmatch(r"/runs/\d+(/items/1)?", item), item
+    question = second.request("GET", item, cookie=cookie)
+    if question.status in (302, 303):
+        question = second.request("GET", question.headers["Location"], cookie=cookie)
+    assert question.status == 200 and "question 1 of 5" in question.text
+    cookie = question.cookie() or cookie
+    action = re.search(r'<form class="question" method="post" action="([^"]+)"', question.text)
+    assert action, question.text[:500]
+    answer = {"option": "1"} if 'name="option"' in question.text else {"number": "10"}
+    if 'name="step"' in question.text:
+        answer = {"step": re.findall(r'name="step" value="(\d+)"', question.text)[0]}
+    answered = second.request(
+        "POST",
+        action.group(1),
+        cookie=cookie,
+        form={**answer, "csrf_token": _token(question.text)},
+    )
+    assert answered.status in (200, 302, 303), answered.text[:300]
+    again = first.request("GET", action.group(1), cookie=cookie)
+    assert again.status == 200
+    if "step" not in answer:  # a choice or a number: answered, its feedback shown again
+        assert re.search(r"\b(Right|Wrong)\b", again.text)
