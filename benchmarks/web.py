@@ -231,7 +231,7 @@ def answer_and_next(trainee: Trainee) -> None:
     _expect(reply, 200, f"POST {action}")
     # the feedback's "Next question" link, as the trainee taps it (the summary after the last)
     link = re.search(
-        r'href="(/runs/\d+/(?:items/\d+|summary))"[^>]*>(?:Next question|See your', reply.text
+        r'href="(/runs/\d+/(?:items/\d+|summary))"[^>]*>(?:Next question|See your)', reply.text
     )
     target = link.group(1) if link else f"/runs/{trainee.run}"
     nxt = trainee.browser.request("GET", target, follow=True)
