@@ -38,7 +38,7 @@ def test_a_plain_install_ships_the_scenario_bank_and_the_rules_corpus(tmp_path: 
         ROOT,
         source,
         ignore=shutil.ignore_patterns(
-            ".venv", ".git", "build", "*.egg-info", "__pycache__", ".*_cache"
+            ".venv", ".git", "build", "*.egg-info", "__pycache__", ".*_cache", "test-results"
         ),
     )
     subprocess.run(
