@@ -23,8 +23,11 @@ The SQL of the ``runs`` and ``run_answers`` tables lives here; nothing here draw
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import random
+import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -91,6 +94,18 @@ class PlanItem:
     #: the file, relative to the bank folder
     path: str
     seed: int
+    #: a scenario uploaded to the room: its YAML text and the room's house ruleset, kept in
+    #: the plan so that any server process, or one restarted, asks it as it was when drawn
+    text: str | None = None
+    house: str | None = None
+
+
+def _item_json(item: PlanItem) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": item.id, "path": item.path, "seed": item.seed}
+    if item.text is not None:
+        data["text"] = item.text
+        data["house"] = item.house
+    return data
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -107,7 +122,7 @@ class Plan:
     def to_json(self) -> str:
         data: dict[str, Any] = {
             "ruleset": self.ruleset,
-            "items": [{"id": i.id, "path": i.path, "seed": i.seed} for i in self.items],
+            "items": [_item_json(i) for i in self.items],
             "pending": {str(k): list(v) for k, v in sorted(self.pending.items())},
         }
         if self.drill_seed is not None:
@@ -121,7 +136,13 @@ class Plan:
         return cls(
             ruleset=str(data.get("ruleset", "")),
             items=tuple(
-                PlanItem(id=str(i["id"]), path=str(i["path"]), seed=int(i["seed"]))
+                PlanItem(
+                    id=str(i["id"]),
+                    path=str(i["path"]),
+                    seed=int(i["seed"]),
+                    text=None if i.get("text") is None else str(i["text"]),
+                    house=None if i.get("house") is None else str(i["house"]),
+                )
                 for i in data.get("items", [])
             ),
             pending={int(k): tuple(str(s) for s in v) for k, v in data.get("pending", {}).items()},
@@ -184,6 +205,59 @@ def _bank_folder() -> Path:
     return bank_dir()
 
 
+#: where the scenarios uploaded to rooms are written out to be read like bank files: one
+#: folder per text (and house ruleset), named by their hash, so a file never changes
+UPLOADS = Path(tempfile.gettempdir()) / "dealer-trainer-uploads"
+
+
+def _materialise(text: str, house: str | None) -> Path:
+    """The file of an uploaded scenario's text (written once), with its room's house ruleset
+    beside it as ``house.yaml``."""
+    key = hashlib.sha256(f"{text}\0{house or ''}".encode()).hexdigest()[:32]
+    folder = UPLOADS / key
+    path = folder / "scenario.yaml"
+    if not path.is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        if house:
+            (folder / "house.yaml").write_text(house, encoding="utf-8")
+        partial = folder / f".scenario-{os.getpid()}-{threading.get_ident()}.tmp"
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(path)
+    return path
+
+
+def room_entries(store: Store, *, room_id: int, ruleset: str, house: str | None) -> list[Entry]:
+    """The scenarios uploaded to the room, as entries a quiz or a review draws with the bank's
+    (under the room's ``ruleset``, whichever ruleset file they name). One that no longer loads
+    (an upload kept before a change of the format) is left out."""
+    from dealer_trainer.roomdata import room_scenarios
+    from dealer_trainer.scenario import load_scenario
+    from dealer_trainer.training.quiz import Entry
+
+    found: list[Entry] = []
+    for kept in room_scenarios(store, room_id):
+        path = _materialise(kept.yaml, house)
+        try:
+            scenario = load_scenario(path)
+        except ScriptError:
+            continue
+        found.append(Entry(scenario.id, scenario.topic.slug, scenario.difficulty, ruleset, path))
+    return found
+
+
+def _plan_item(entry: Entry, folder: Path, seed: int) -> PlanItem:
+    if UPLOADS in entry.path.parents:
+        house = entry.path.parent / "house.yaml"
+        return PlanItem(
+            id=entry.id,
+            path=entry.path.name,
+            seed=seed,
+            text=entry.path.read_text(encoding="utf-8"),
+            house=house.read_text(encoding="utf-8") if house.is_file() else None,
+        )
+    return PlanItem(id=entry.id, path=_relative(entry.path, folder), seed=seed)
+
+
 def _relative(path: Path, folder: Path) -> str:
     try:
         return path.relative_to(folder).as_posix()
@@ -216,10 +290,7 @@ def quiz_plan(
     chosen = select(entries, selection, rng)
     return Plan(
         ruleset=ruleset,
-        items=tuple(
-            PlanItem(id=e.id, path=_relative(e.path, folder), seed=rng.randrange(2**31))
-            for e in chosen
-        ),
+        items=tuple(_plan_item(e, folder, rng.randrange(2**31)) for e in chosen),
     )
 
 
@@ -241,10 +312,7 @@ def review_plan(
     chosen = due_entries(store.due(trainee), entries)[:limit]
     return Plan(
         ruleset=ruleset,
-        items=tuple(
-            PlanItem(id=e.id, path=_relative(e.path, folder), seed=rng.randrange(2**31))
-            for e in chosen
-        ),
+        items=tuple(_plan_item(e, folder, rng.randrange(2**31)) for e in chosen),
     )
 
 
@@ -277,6 +345,9 @@ def item(plan: Plan, position: int, folder: Path | None = None) -> Item:
     """The item at ``position`` (from 1), proved and laid out as on every earlier request.
     A file that is gone or that no longer proves is a :class:`ScriptError`."""
     planned = plan.items[position - 1]
+    if planned.text is not None:  # uploaded to the room: asked from the text the plan keeps
+        path = _materialise(planned.text, planned.house)
+        return _prepared(str(path), path.stat().st_mtime, planned.seed)
     base = folder or _bank_folder()
     path = Path(planned.path)
     if not path.is_absolute():

@@ -27,6 +27,7 @@ from dealer_trainer import runs
 from dealer_trainer.accounts import Membership, Room
 from dealer_trainer.assignments import Assignment, assignment, assignments
 from dealer_trainer.errors import ScriptError, UsageError
+from dealer_trainer.training.quiz import Entry
 from dealer_trainer.web import drawing
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import current_person, room_or_404
@@ -102,6 +103,14 @@ def _topic_titles() -> dict[str, str]:
     from dealer_trainer.rules.topics import TOPICS
 
     return {topic.slug: topic.title for topic in TOPICS}
+
+
+def _entries(room: Room, ruleset: str) -> list[Entry]:
+    """What a quiz or a review in ``room`` draws from: the bank and the room's own uploads."""
+    uploaded = runs.room_entries(
+        get_store(), room_id=room.id, ruleset=ruleset, house=room.house_yaml
+    )
+    return runs.bank_entries() + uploaded
 
 
 def _start_form(rooms: list[Membership]) -> StartForm:
@@ -228,7 +237,7 @@ def start_quiz() -> Response:
         selection = Selection(topics=tuple(form.topics.data or ()), length=form.length.data)
         assignment_id = None
     ruleset = runs.bank_ruleset(room.ruleset, room.house_yaml)
-    plan = runs.quiz_plan(runs.bank_entries(), selection, seed=_seed(), ruleset=ruleset)
+    plan = runs.quiz_plan(_entries(room, ruleset), selection, seed=_seed(), ruleset=ruleset)
     if not plan.items:
         return _home(None, 422, "No question matches those topics: choose others.")
     number = runs.create_run(
@@ -253,7 +262,9 @@ def start_review() -> Response:
     store = get_store()
     room = _room_for(form.room.data)
     ruleset = runs.bank_ruleset(room.ruleset, room.house_yaml)
-    plan = runs.review_plan(store, person.name, runs.bank_entries(), seed=_seed(), ruleset=ruleset)
+    plan = runs.review_plan(
+        store, person.name, _entries(room, ruleset), seed=_seed(), ruleset=ruleset
+    )
     if not plan.items:
         return _home(None, 422, "Nothing is due for review now: take a quiz meanwhile.")
     number = runs.create_run(

@@ -238,3 +238,50 @@ def test_hostile_scenario_text_is_shown_as_text(client: FlaskClient, room: Room)
         text = client.get(url).text
         assert "<script>alert" not in text and "<img src=x" not in text, url
         assert "&lt;script&gt;alert" in text, url
+
+
+def _quiz_ids(client: FlaskClient, room: Room, person_name: str) -> tuple[int, list[str]]:
+    """Start a 20-question quiz on the premature turn as ``person_name``; its run and items."""
+    from dealer_trainer import runs
+
+    trainee = client.application.test_client()
+    sign_in(trainee, person_name)
+    started = trainee.post(
+        "/quiz", data={"room": str(room.id), "topics": "premature-turn", "length": "20"}
+    )
+    assert started.status_code == 302, started.text[:300]
+    number = int(started.headers["Location"].split("/")[2])
+    with open_store(client.application.config["DATABASE"]) as store:
+        accounts = Accounts(store, HASHER)
+        person = accounts.person_by_name(person_name)
+        assert person is not None
+        found = runs.run(store, run_id=number, person_id=person.id)
+    assert found is not None
+    return number, [planned.id for planned in found.plan.items]
+
+
+def test_an_uploaded_scenario_is_asked_in_its_rooms_quizzes_only(
+    client: FlaskClient, world: World, room: Room
+) -> None:
+    import shutil
+
+    from dealer_trainer import runs
+
+    client.post(f"/rooms/{room.id}/upload", data={"kind": "scenario", "text": MINE})
+    world.person("Ana", room=room)
+    number, ids = _quiz_ids(client, room, "Ana")
+    assert "our-premature-turn" in ids and "premature-turn-basic" in ids
+    # asked from the text the run keeps: a restarted server (its files gone) asks it the same
+    shutil.rmtree(runs.UPLOADS, ignore_errors=True)
+    with open_store(client.application.config["DATABASE"]) as store:
+        ana = Accounts(store, HASHER).person_by_name("Ana")
+        assert ana is not None
+        found = runs.run(store, run_id=number, person_id=ana.id)
+    assert found is not None
+    asked = runs.item(found.plan, ids.index("our-premature-turn") + 1)
+    assert asked.scenario.title == "Our own turn, shown too soon"
+
+    other = world.room("Day shift")
+    world.person("Bo", room=other)
+    _number, theirs = _quiz_ids(client, other, "Bo")
+    assert "our-premature-turn" not in theirs
