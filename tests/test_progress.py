@@ -19,7 +19,6 @@ import textwrap
 import time
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta, timezone
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -36,32 +35,12 @@ from dealer_trainer.progress import (
     default_target,
     open_store,
 )
+from tests.pg import PG_BASE
+from tests.pg import admin as _admin
+from tests.pg import postgres_unavailable as _postgres_unavailable
 
-PG_BASE = os.environ.get("DEALER_TRAINER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 T0 = datetime(2024, 5, 1, 12, 0, tzinfo=UTC)
 TIMEOUT = 120
-
-
-@cache
-def _postgres_unavailable() -> str | None:
-    """Why PostgreSQL cannot be used for the tests (``None`` when it can)."""
-    try:
-        import psycopg
-    except ImportError:
-        return "psycopg is not installed"
-    try:
-        with psycopg.connect(PG_BASE, connect_timeout=3) as conn:
-            conn.execute("SELECT 1")
-    except psycopg.Error as exc:
-        return f"no PostgreSQL server answers at {PG_BASE}: {' '.join(str(exc).split())}"
-    return None
-
-
-def _admin(sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(PG_BASE, autocommit=True, connect_timeout=3) as conn:
-        conn.execute(sql)
 
 
 @pytest.fixture(autouse=True)

@@ -3,60 +3,23 @@ count, topics and items add up, days are UTC days, uploaded scenarios stay in th
 
 from __future__ import annotations
 
-import os
-import secrets
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
-from functools import cache
 from pathlib import Path
 
 import pytest
 
 from dealer_trainer import roomdata
 from dealer_trainer.accounts import TRAINEE, TRAINER, Accounts
-from dealer_trainer.progress import Answer, Store, open_store
+from dealer_trainer.progress import Answer, Store
+from tests.pg import store_on
 from tests.web.conftest import HASHER, PASSWORD
-
-PG_BASE = os.environ.get("DEALER_TRAINER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
-
-
-@cache
-def _postgres_unavailable() -> str | None:
-    try:
-        import psycopg
-    except ImportError:
-        return "psycopg is not installed"
-    try:
-        with psycopg.connect(PG_BASE, connect_timeout=3) as conn:
-            conn.execute("SELECT 1")
-    except psycopg.Error as exc:
-        return f"no PostgreSQL server answers at {PG_BASE}: {' '.join(str(exc).split())}"
-    return None
-
-
-def _admin(sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(PG_BASE, autocommit=True, connect_timeout=3) as conn:
-        conn.execute(sql)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    if request.param == "sqlite":
-        with open_store(str(tmp_path / "room.sqlite3")) as opened:
-            yield opened
-        return
-    reason = _postgres_unavailable()
-    if reason is not None:
-        pytest.skip(f"PostgreSQL tests skipped: {reason}")
-    schema = f"dt_{secrets.token_hex(6)}"
-    _admin(f"CREATE SCHEMA {schema}")
-    try:
-        with open_store(f"{PG_BASE}?options=-csearch_path%3D{schema}") as opened:
-            yield opened
-    finally:
-        _admin(f"DROP SCHEMA {schema} CASCADE")
+    with store_on(request.param, tmp_path) as opened:
+        yield opened
 
 
 def _at(day: int, hour: int = 12, minute: int = 0) -> datetime:

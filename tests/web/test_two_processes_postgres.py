@@ -20,7 +20,6 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -28,34 +27,17 @@ import pytest
 
 from dealer_trainer.accounts import TRAINEE, Accounts
 from dealer_trainer.progress import open_store
-from tests.web.conftest import HASHER, PASSWORD
 
 #: each test starts two server processes (about 3 s each here)
+from tests.pg import PG_BASE
+from tests.pg import admin as _admin
+from tests.pg import postgres_unavailable as _postgres_unavailable
+from tests.web.conftest import HASHER, PASSWORD
+
 pytestmark = pytest.mark.slow
 
-PG_BASE = os.environ.get("DEALER_TRAINER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+
 START_TIMEOUT = 60
-
-
-@cache
-def _postgres_unavailable() -> str | None:
-    try:
-        import psycopg
-    except ImportError:
-        return "psycopg is not installed"
-    try:
-        with psycopg.connect(PG_BASE, connect_timeout=3) as conn:
-            conn.execute("SELECT 1")
-    except psycopg.Error as exc:
-        return f"no PostgreSQL server answers at {PG_BASE}: {' '.join(str(exc).split())}"
-    return None
-
-
-def _admin(sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(PG_BASE, autocommit=True, connect_timeout=3) as conn:
-        conn.execute(sql)
 
 
 @pytest.fixture

@@ -1,0 +1,65 @@
+"""PostgreSQL for the tests: the server named by ``DEALER_TRAINER_TEST_PG``, whether it
+answers, a fresh schema per test, and a store fixture run on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from dealer_trainer.progress import Store, open_store
+
+PG_BASE = os.environ.get("DEALER_TRAINER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+@cache
+def postgres_unavailable() -> str | None:
+    """Why PostgreSQL cannot be used for the tests (``None`` when it can)."""
+    try:
+        import psycopg
+    except ImportError:
+        return "psycopg is not installed"
+    try:
+        with psycopg.connect(PG_BASE, connect_timeout=3) as conn:
+            conn.execute("SELECT 1")
+    except psycopg.Error as exc:
+        return f"no PostgreSQL server answers at {PG_BASE}: {' '.join(str(exc).split())}"
+    return None
+
+
+def admin(sql: str) -> None:
+    """Run one statement as the server's administrator (schemas are made and dropped so)."""
+    import psycopg
+
+    with psycopg.connect(PG_BASE, autocommit=True, connect_timeout=3) as conn:
+        conn.execute(sql)
+
+
+@contextmanager
+def fresh_schema() -> Iterator[str]:
+    """The URL of a new, empty schema, dropped afterwards (skips when no server answers)."""
+    reason = postgres_unavailable()
+    if reason is not None:
+        pytest.skip(f"PostgreSQL tests skipped: {reason}")
+    schema = f"dt_{secrets.token_hex(6)}"
+    admin(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{PG_BASE}?options=-csearch_path%3D{schema}"
+    finally:
+        admin(f"DROP SCHEMA {schema} CASCADE")
+
+
+@contextmanager
+def store_on(kind: str, tmp_path: Path) -> Iterator[Store]:
+    """An empty store on ``kind`` ("sqlite" or "postgresql")."""
+    if kind == "sqlite":
+        with open_store(str(tmp_path / "store.sqlite3")) as opened:
+            yield opened
+        return
+    with fresh_schema() as url, open_store(url) as opened:
+        yield opened
