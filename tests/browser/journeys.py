@@ -34,7 +34,7 @@ QUIZ_LENGTH = 5
 ORDER_TOPICS = [re.compile(r"^The turn shown before"), re.compile(r"^The river shown before")]
 #: how many quizzes to start at most until one has drawn an order question (the bank draws
 #: at random; two topics with four order items among 19 make one in five items an order one)
-MAX_QUIZZES = 4
+MAX_QUIZZES = 6
 
 
 # --- the quiz room's page object ---------------------------------------------------------------
