@@ -33,7 +33,7 @@ QUIZ_LENGTH = 5
 #: five-question quiz on them misses both order items about one time in five
 ORDER_TOPICS = [re.compile(r"^The turn shown before"), re.compile(r"^The river shown before")]
 #: how many quizzes to start at most until one has drawn an order question (the bank draws
-#: at random; two topics with four order items among 19 make one in five items an order one)
+#: at random: six quizzes all without one, about one time in 15,000)
 MAX_QUIZZES = 6
 
 
