@@ -223,3 +223,17 @@ def test_every_page_names_an_empty_icon_so_no_favicon_request_is_a_404(
     client: FlaskClient,
 ) -> None:
     assert '<link rel="icon" href="data:,">' in client.get("/sign-in").text
+
+
+def test_the_alert_region_is_hidden_while_empty_so_a_form_error_is_the_only_alert(
+    client: FlaskClient, world: World
+) -> None:
+    world.person("Ana")
+    wrong = client.post("/sign-in", data={"name": "Ana", "password": "not her password"})
+    assert '<div id="alert" role="alert" class="alert" hidden>' in wrong.text
+    assert wrong.text.count('role="alert"') == 2  # the hidden region and the form's error
+    sign_in(client, "Ana")
+    client.post("/sign-out")
+    flashed = client.get("/sign-in").text
+    assert '<div id="alert" role="alert" class="alert">' in flashed
+    assert "You are signed out." in flashed

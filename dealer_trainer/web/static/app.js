@@ -1,18 +1,27 @@
 // The training room's own script (no inline script anywhere: the CSP forbids it).
 "use strict";
 
+// the alert region is hidden while empty (so that it is never a second, empty alert), and
+// shown when something is written into it: by this script or by an out-of-band swap
+function showAlert(text) {
+  var alert = document.getElementById("alert");
+  if (alert) {
+    if (text !== undefined) {
+      alert.textContent = text;
+    }
+    alert.hidden = alert.textContent.trim() === "";
+  }
+}
+document.addEventListener("htmx:afterSettle", function () {
+  showAlert();
+});
+
 // an htmx request that fails (a server error, a lost connection) says so in the alert region
 document.addEventListener("htmx:responseError", function (event) {
-  var alert = document.getElementById("alert");
-  if (alert) {
-    alert.textContent = "That did not work (error " + event.detail.xhr.status + "). Try again.";
-  }
+  showAlert("That did not work (error " + event.detail.xhr.status + "). Try again.");
 });
 document.addEventListener("htmx:sendError", function () {
-  var alert = document.getElementById("alert");
-  if (alert) {
-    alert.textContent = "The connection is lost: nothing was saved from that last step. Try again when you are back online.";
-  }
+  showAlert("The connection is lost: nothing was saved from that last step. Try again when you are back online.");
 });
 
 // keys 1 to 9 pick the option (or the step, or the move) of that number on a question page;
