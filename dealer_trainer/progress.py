@@ -737,11 +737,7 @@ class Store:
     ) -> list[Answer]:
         """The answers kept, oldest first: all, or one trainee's; all, or those given at or
         after ``since`` (a date means its first moment, UTC)."""
-        sql = (
-            "SELECT t.name, a.item, a.topic, a.mode, a.correct, a.ruleset, a.difficulty,"
-            " a.given, a.expected, a.seconds, a.answered_at, a.session_id"
-            " FROM answers a JOIN trainees t ON t.id = a.trainee_id"
-        )
+        sql = f"SELECT {self.ANSWER_COLUMNS} FROM answers a JOIN trainees t ON t.id = a.trainee_id"
         where: list[str] = []
         params: list[Any] = []
         if trainee is not None:
@@ -757,36 +753,32 @@ class Store:
         sql += " ORDER BY a.answered_at, a.id"
         with self._reading("read the answers"):
             rows = self._db.execute(sql, tuple(params))
-        return [
-            Answer(
-                trainee=name,
-                item=item,
-                topic=topic,
-                mode=mode,
-                correct=bool(correct),
-                ruleset=ruleset,
-                difficulty=difficulty,
-                given=given,
-                expected=expected,
-                seconds=seconds,
-                answered_at=self._from_db_time(answered_at),
-                session=int(session),
-            )
-            for (
-                name,
-                item,
-                topic,
-                mode,
-                correct,
-                ruleset,
-                difficulty,
-                given,
-                expected,
-                seconds,
-                answered_at,
-                session,
-            ) in rows
-        ]
+        return [self._answer(row) for row in rows]
+
+    #: the columns :meth:`_answer` reads, in its order (``a`` the answers, ``t`` the trainees)
+    ANSWER_COLUMNS = (
+        "t.name, a.item, a.topic, a.mode, a.correct, a.ruleset, a.difficulty,"
+        " a.given, a.expected, a.seconds, a.answered_at, a.session_id"
+    )
+
+    def _answer(self, row: tuple[Any, ...]) -> Answer:
+        """An answer from a row of :attr:`ANSWER_COLUMNS`."""
+        name, item, topic, mode, correct, ruleset, difficulty, given, expected = row[:9]
+        seconds, answered_at, session = row[9:]
+        return Answer(
+            trainee=str(name),
+            item=str(item),
+            topic=str(topic),
+            mode=str(mode),
+            correct=bool(correct),
+            ruleset=str(ruleset),
+            difficulty=None if difficulty is None else int(difficulty),
+            given=str(given),
+            expected=str(expected),
+            seconds=None if seconds is None else float(seconds),
+            answered_at=self._from_db_time(answered_at),
+            session=int(session),
+        )
 
     def trainees(self) -> list[str]:
         """Every trainee's name, sorted."""

@@ -276,39 +276,12 @@ def trainee_answers(
 
 def export_rows(store: Store, room_id: int) -> list[ExportRow]:
     """Every answer of the room's trainees, oldest first."""
-    sql = (
-        "SELECT t.name, a.item, a.topic, a.mode, a.correct, a.ruleset, a.difficulty, a.given,"
-        " a.expected, a.seconds, a.answered_at" + _TRAINEES + " ORDER BY a.answered_at, a.id"
-    )
+    sql = f"SELECT {store.ANSWER_COLUMNS}" + _TRAINEES + " ORDER BY a.answered_at, a.id"
     with store._reading("export the room's answers"):
         rows = store._db.execute(sql, (room_id,))
     return [
-        ExportRow(
-            trainee=str(name),
-            item=str(item),
-            topic=str(topic),
-            mode=str(mode),
-            correct=bool(correct),
-            ruleset=str(ruleset),
-            difficulty=None if difficulty is None else int(difficulty),
-            given=str(given),
-            expected=str(expected),
-            seconds=None if seconds is None else float(seconds),
-            answered_at=store._from_db_time(answered_at),
-        )
-        for (
-            name,
-            item,
-            topic,
-            mode,
-            correct,
-            ruleset,
-            difficulty,
-            given,
-            expected,
-            seconds,
-            answered_at,
-        ) in rows
+        ExportRow(**{name: getattr(answer, name) for name in EXPORT_FIELDS})
+        for answer in map(store._answer, rows)
     ]
 
 
