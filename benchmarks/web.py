@@ -300,7 +300,7 @@ def _free_port() -> int:
 def seed(target: str, count: int) -> list[str]:
     """A room and ``count`` trainees in it, their passwords hashed at production cost."""
     from dealer_trainer.accounts import TRAINEE, Accounts
-    from dealer_trainer.progress import open_store
+    from dealer_trainer.training.progress import open_store
 
     names = [f"trainee {i:02d}" for i in range(1, count + 1)]
     with open_store(target) as store:

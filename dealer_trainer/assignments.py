@@ -1,4 +1,5 @@
-"""Quizzes a trainer assigns to a room: which topics, how many questions, by when.
+"""Quizzes a trainer assigns to a room: which topics, how many questions, by when (checked
+here; kept by :mod:`dealer_trainer.store.assignments`).
 
 ::
 
@@ -11,31 +12,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dealer_trainer.errors import UsageError
-from dealer_trainer.progress import _now
+from dealer_trainer.store.assignments import Assignment, add_assignment, assignment, assignments
 
 if TYPE_CHECKING:
-    from dealer_trainer.progress import Store
+    from dealer_trainer.store import Store
 
 __all__ = ["MAX_LENGTH", "Assignment", "assignment", "assignments", "create_assignment"]
 
 MAX_LENGTH = 100
 MAX_TITLE = 80
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Assignment:
-    id: int
-    room_id: int
-    title: str
-    #: topic slugs; empty: every topic
-    topics: tuple[str, ...]
-    length: int
-    due_on: date | None
 
 
 def create_assignment(
@@ -60,48 +49,12 @@ def create_assignment(
     unknown = [slug for slug in topics if slug not in known]
     if unknown:
         raise UsageError(f"unknown topic {unknown[0]!r}")
-    with store._writing("assign a quiz"):
-        return store._db.insert(
-            "INSERT INTO assignments (room_id, title, topics, length, due_on, created_by,"
-            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                room_id,
-                title,
-                ",".join(topics),
-                length,
-                None if due_on is None else due_on.isoformat(),
-                created_by,
-                store._to_db_time(_now()),
-            ),
-        )
-
-
-def _assignment(row: tuple[Any, ...]) -> Assignment:
-    number, room_id, title, topics, length, due_on = row
-    return Assignment(
-        id=int(number),
-        room_id=int(room_id),
-        title=str(title),
-        topics=tuple(slug for slug in str(topics).split(",") if slug),
-        length=int(length),
-        due_on=None if due_on is None else date.fromisoformat(str(due_on)),
+    return add_assignment(
+        store,
+        room_id=room_id,
+        title=title,
+        topics=topics,
+        length=length,
+        due_on=due_on,
+        created_by=created_by,
     )
-
-
-_SELECT = "SELECT id, room_id, title, topics, length, due_on FROM assignments"
-
-
-def assignments(store: Store, room_id: int) -> list[Assignment]:
-    """The room's assignments, newest first."""
-    with store._reading("read the assignments"):
-        rows = store._db.execute(_SELECT + " WHERE room_id = ? ORDER BY id DESC", (room_id,))
-    return [_assignment(row) for row in rows]
-
-
-def assignment(store: Store, *, room_id: int, assignment_id: int) -> Assignment | None:
-    """One assignment of that room (None: there is none, or it is another room's)."""
-    with store._reading("read an assignment"):
-        rows = store._db.execute(
-            _SELECT + " WHERE id = ? AND room_id = ?", (assignment_id, room_id)
-        )
-    return _assignment(rows[0]) if rows else None

@@ -1,7 +1,7 @@
 """The progress report: answers added up per trainee and topic, for the pit boss.
 
 Pure aggregation, no store and no screen: :func:`build_report` takes answers (as
-:meth:`dealer_trainer.progress.Store.answers` returns them) and gives a :class:`Report`:
+:meth:`dealer_trainer.store.Store.answers` returns them) and gives a :class:`Report`:
 
 - per trainee and per topic: answers, right answers, accuracy, when last seen;
 - per trainee, the weakest topics: the lowest accuracy first, a tie going to the topic with
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from dealer_trainer.progress import Answer
+from dealer_trainer.store import Answer
 
 __all__ = [
     "ROW_FIELDS",

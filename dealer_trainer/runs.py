@@ -18,7 +18,8 @@ A drill keeps its seed in the plan and each pick in ``run_answers``: the drill i
 from the seed and the picks (the same seed and picks give the same drill), so it too
 survives a reload.
 
-The SQL of the ``runs`` and ``run_answers`` tables lives here; nothing here draws a screen.
+What is kept, and its SQL, lives in :mod:`dealer_trainer.store.runs`; nothing here draws a
+screen.
 """
 
 from __future__ import annotations
@@ -38,11 +39,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.errors import ScriptError, UsageError
-from dealer_trainer.progress import Answer, _now
+from dealer_trainer.store import runs as stored_runs
+from dealer_trainer.store.adapters import now as _now
+from dealer_trainer.store.answers import TopicScore, recent_misses, topic_scores
+from dealer_trainer.store.records import Answer
+from dealer_trainer.store.runs import RunAnswer
 
 if TYPE_CHECKING:
-    from dealer_trainer.progress import Store
     from dealer_trainer.rules.rulesets import Ruleset
+    from dealer_trainer.store import Store
     from dealer_trainer.training.drill.session import Drill, Judgement, Point
     from dealer_trainer.training.quiz import Entry, Feedback, Item, Selection
     from dealer_trainer.training.summary import Summary
@@ -55,6 +60,7 @@ __all__ = [
     "PlanItem",
     "Run",
     "RunAnswer",
+    "TopicScore",
     "answer",
     "answers",
     "bank_entries",
@@ -170,17 +176,6 @@ class Run:
         return len(self.plan.items)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RunAnswer:
-    """One answer of a run: the item's position (from 1) and the answer as given (option
-    values, or the number typed; a drill's pick: the event)."""
-
-    position: int
-    answer: tuple[str, ...]
-    correct: bool
-    answered_at: datetime
-
-
 # --- the bank ----------------------------------------------------------------------------------
 
 
@@ -230,8 +225,8 @@ def room_entries(store: Store, *, room_id: int, ruleset: str, house: str | None)
     """The scenarios uploaded to the room, as entries a quiz or a review draws with the bank's
     (under the room's ``ruleset``, whichever ruleset file they name). One that no longer loads
     (an upload kept before a change of the format) is left out."""
-    from dealer_trainer.roomdata import room_scenarios
     from dealer_trainer.scenario import load_scenario
+    from dealer_trainer.store.roomdata import room_scenarios
     from dealer_trainer.training.quiz import Entry
 
     found: list[Entry] = []
@@ -360,26 +355,20 @@ def item(plan: Plan, position: int, folder: Path | None = None) -> Item:
     return _prepared(str(path), path.stat().st_mtime, planned.seed)
 
 
-# --- the store ---------------------------------------------------------------------------------
-
-_RUN = (
-    "SELECT id, person_id, room_id, mode, assignment_id, plan, session_id, created_at,"
-    " finished_at FROM runs"
-)
+# --- the store (kept by dealer_trainer.store.runs) ----------------------------------------------
 
 
-def _run(store: Store, row: tuple[Any, ...]) -> Run:
-    rid, pid, room, mode, assignment, plan, session, created, finished = row
+def _run(stored: stored_runs.StoredRun) -> Run:
     return Run(
-        id=int(rid),
-        person_id=int(pid),
-        room_id=int(room),
-        mode=str(mode),
-        assignment_id=None if assignment is None else int(assignment),
-        plan=Plan.from_json(str(plan)),
-        session_id=None if session is None else int(session),
-        created_at=store._from_db_time(created),
-        finished_at=None if finished is None else store._from_db_time(finished),
+        id=stored.id,
+        person_id=stored.person_id,
+        room_id=stored.room_id,
+        mode=stored.mode,
+        assignment_id=stored.assignment_id,
+        plan=Plan.from_json(stored.plan),
+        session_id=stored.session_id,
+        created_at=stored.created_at,
+        finished_at=stored.finished_at,
     )
 
 
@@ -397,97 +386,60 @@ def create_run(
     session of its own; its number."""
     if mode not in RUN_MODES:
         raise UsageError(f"unknown run mode {mode!r}")
-    session = store.start_session(trainee, mode)
-    with store._writing("start a run"):
-        return store._db.insert(
-            "INSERT INTO runs (person_id, room_id, mode, assignment_id, plan, session_id,"
-            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                person_id,
-                room_id,
-                mode,
-                assignment_id,
-                plan.to_json(),
-                session,
-                store._to_db_time(_now()),
-            ),
-        )
+    return stored_runs.add_run(
+        store,
+        person_id=person_id,
+        trainee=trainee,
+        room_id=room_id,
+        mode=mode,
+        plan=plan.to_json(),
+        assignment_id=assignment_id,
+    )
 
 
 def run(store: Store, *, run_id: int, person_id: int) -> Run | None:
     """The run numbered ``run_id`` if it is ``person_id``'s (None: none, or someone else's)."""
-    with store._reading("read a run"):
-        rows = store._db.execute(_RUN + " WHERE id = ? AND person_id = ?", (run_id, person_id))
-    return _run(store, rows[0]) if rows else None
+    found = stored_runs.stored_run(store, run_id=run_id, person_id=person_id)
+    return None if found is None else _run(found)
 
 
 def open_runs(store: Store, *, person_id: int, limit: int = 5) -> list[Run]:
     """The person's unfinished runs, newest first."""
-    with store._reading("read the runs"):
-        rows = store._db.execute(
-            _RUN + " WHERE person_id = ? AND finished_at IS NULL ORDER BY created_at DESC, id DESC"
-            " LIMIT ?",
-            (person_id, limit),
-        )
-    return [_run(store, row) for row in rows]
+    return [_run(found) for found in stored_runs.open_runs(store, person_id=person_id, limit=limit)]
 
 
 def answers(store: Store, run_id: int) -> list[RunAnswer]:
     """The run's answers, by position."""
-    with store._reading("read a run's answers"):
-        rows = store._db.execute(
-            "SELECT position, answer, correct, answered_at FROM run_answers"
-            " WHERE run_id = ? ORDER BY position",
-            (run_id,),
-        )
-    return [
-        RunAnswer(
-            position=int(position),
-            answer=tuple(str(part) for part in json.loads(str(given))),
-            correct=bool(correct),
-            answered_at=store._from_db_time(when),
-        )
-        for position, given, correct, when in rows
-    ]
+    return stored_runs.run_answers(store, run_id)
 
 
 def _keep(store: Store, found: Run, position: int, given: Sequence[str], progress: Answer) -> bool:
     """Keep the run's answer at ``position`` and the progress answer in one transaction;
     False (and nothing written) when that position is answered already."""
-    if found.session_id is None:
-        raise UsageError("this run has no progress session")
-    now = _now()
-    with store._writing("record an answer"):
-        kept = store._db.execute(
-            "INSERT INTO run_answers (run_id, position, answer, correct, answered_at)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, position) DO NOTHING"
-            " RETURNING position",
-            (found.id, position, json.dumps(list(given)), progress.correct, store._to_db_time(now)),
-        )
-        if not kept:
-            return False
-        from dataclasses import replace
-
-        store._record_rows(found.session_id, replace(progress, answered_at=now))
-    return True
+    return stored_runs.keep_answer(
+        store,
+        run_id=found.id,
+        session_id=found.session_id,
+        position=position,
+        given=given,
+        progress=progress,
+    )
 
 
 def set_pending(store: Store, found: Run, position: int, steps: Sequence[str]) -> Run:
     """Keep the steps of the order question at ``position`` tapped so far; the run as now."""
-    lock = " FOR UPDATE" if store._db.dialect == "postgresql" else ""
-    with store._writing("keep the steps tapped"):
-        rows = store._db.execute(f"SELECT plan FROM runs WHERE id = ?{lock}", (found.id,))
-        plan = Plan.from_json(str(rows[0][0]))
+    from dataclasses import replace
+
+    def change(text: str) -> str:
+        plan = Plan.from_json(text)
         pending = dict(plan.pending)
         if steps:
             pending[position] = tuple(steps)
         else:
             pending.pop(position, None)
-        from dataclasses import replace
+        return replace(plan, pending=pending).to_json()
 
-        plan = replace(plan, pending=pending)
-        store._db.execute("UPDATE runs SET plan = ? WHERE id = ?", (plan.to_json(), found.id))
-    return replace(found, plan=plan)
+    return replace(found, plan=Plan.from_json(stored_runs.change_plan(store, found.id, change)))
 
 
 def finish_run(store: Store, found: Run) -> None:
@@ -499,16 +451,7 @@ def finish_run(store: Store, found: Run) -> None:
         dropped = [_LIVE.pop(key) for key in keys]
     for live in dropped:
         live.drill.close()
-    now = store._to_db_time(_now())
-    with store._writing("finish a run"):
-        store._db.execute(
-            "UPDATE runs SET finished_at = ? WHERE id = ? AND finished_at IS NULL", (now, found.id)
-        )
-        if found.session_id is not None:
-            store._db.execute(
-                "UPDATE sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL",
-                (now, found.session_id),
-            )
+    stored_runs.finish_run(store, run_id=found.id, session_id=found.session_id)
 
 
 # --- answering a quiz or a review ------------------------------------------------------------
@@ -751,52 +694,3 @@ def drill_answer(
         picks=number,
         events=(*state.events, chosen.event),
     )
-
-
-# --- the trainee's home ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TopicScore:
-    topic: str
-    right: int
-    asked: int
-
-
-def topic_scores(store: Store, trainee: str) -> list[TopicScore]:
-    """Right answers out of those given, per topic, over all of ``trainee``'s answers."""
-    with store._reading("read the scores"):
-        rows = store._db.execute(
-            "SELECT a.topic, COUNT(*), SUM(CASE WHEN a.correct THEN 1 ELSE 0 END)"
-            " FROM answers a JOIN trainees t ON t.id = a.trainee_id WHERE t.name = ?"
-            " GROUP BY a.topic ORDER BY a.topic",
-            (trainee.strip(),),
-        )
-    return [
-        TopicScore(topic=str(topic), asked=int(asked), right=int(right or 0))
-        for topic, asked, right in rows
-    ]
-
-
-def recent_misses(store: Store, trainee: str, limit: int = 5) -> list[Answer]:
-    """``trainee``'s last wrong answers, newest first."""
-    with store._reading("read the misses"):
-        rows = store._db.execute(
-            "SELECT a.item, a.topic, a.mode, a.given, a.expected, a.answered_at"
-            " FROM answers a JOIN trainees t ON t.id = a.trainee_id"
-            " WHERE t.name = ? AND a.correct = ? ORDER BY a.answered_at DESC, a.id DESC LIMIT ?",
-            (trainee.strip(), False, limit),
-        )
-    return [
-        Answer(
-            trainee=trainee,
-            item=str(item_id),
-            topic=str(topic),
-            mode=str(mode),
-            correct=False,
-            given=str(given),
-            expected=str(expected),
-            answered_at=store._from_db_time(when),
-        )
-        for item_id, topic, mode, given, expected, when in rows
-    ]

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from dealer_trainer.progress import Store, open_store
+from dealer_trainer.store import Store
+from dealer_trainer.training.progress import open_store
 
 PG_BASE = os.environ.get("DEALER_TRAINER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 

@@ -21,9 +21,10 @@ from dealer_trainer.cards import Card
 from dealer_trainer.cli.answers import AnswerLines, AnswersError, option_numbers
 from dealer_trainer.cli.main import main
 from dealer_trainer.errors import ScriptError, StoreError
-from dealer_trainer.progress import Answer, NoStore, _redact, open_store
 from dealer_trainer.rules.rulesets import BUILTIN, is_ruleset_file, load_ruleset, resolve
 from dealer_trainer.safetext import csv_cell, excerpt, printable
+from dealer_trainer.store.adapters import redact as _redact
+from dealer_trainer.training.progress import Answer, NoStore, open_store
 from dealer_trainer.yamlio import MAX_ALIASES, load, load_file, read_stream
 
 SCRIPT = Path(sys.executable).parent / "dealer-trainer"

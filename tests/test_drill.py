@@ -383,7 +383,7 @@ def test_hands_dealt_counts_each_hand_once() -> None:
 
 def _store_or_skip(path: Path) -> Any:
     try:
-        from dealer_trainer.progress import open_store
+        from dealer_trainer.training.progress import open_store
     except ImportError:  # pragma: no cover - the store is written in parallel
         pytest.skip("dealer_trainer.progress is not importable yet")
     return open_store(path)
@@ -809,7 +809,7 @@ def test_a_real_terminal_session_answers_points_and_ctrl_c_ends_with_a_summary(
 def test_the_drill_records_through_the_one_recorder_and_opens_no_session_before_a_pick(
     tmp_path: Path,
 ) -> None:
-    from dealer_trainer.progress import open_store
+    from dealer_trainer.training.progress import open_store
 
     with open_store(tmp_path / "p.db") as store:
         with Drill(3, 0.5, "roberts", store=store, trainee="ann") as drill:

@@ -18,7 +18,6 @@ import pytest
 
 from dealer_trainer.cli.main import main
 from dealer_trainer.errors import ScriptError, UsageError
-from dealer_trainer.progress import open_store
 from dealer_trainer.scenario import (
     FACTS,
     NUMBER_FACTS,
@@ -29,6 +28,7 @@ from dealer_trainer.scenario import (
     loads_scenario,
     verify,
 )
+from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.quiz import Entry, Quiz, grade, number_problem, prepare, read_number
 from dealer_trainer.view import trainee_view
 

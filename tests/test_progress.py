@@ -24,17 +24,12 @@ from typing import Any
 
 import pytest
 
-from dealer_trainer import progress
+from dealer_trainer import store as progress
 from dealer_trainer.errors import DealerTrainerError, StoreError
-from dealer_trainer.progress import (
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    Answer,
-    Due,
-    Store,
-    default_target,
-    open_store,
-)
+from dealer_trainer.store import MIGRATIONS, SCHEMA_VERSION, Answer, Due, Store, default_target
+from dealer_trainer.store.adapters import connect, redact
+from dealer_trainer.training.progress import open_store
+from dealer_trainer.training.review import next_card
 from tests.pg import PG_BASE
 from tests.pg import admin as _admin
 from tests.pg import postgres_unavailable as _postgres_unavailable
@@ -317,17 +312,19 @@ def test_the_review_card_is_written_with_the_answer(store: Store) -> None:
 
 
 def test_an_interrupted_record_keeps_neither_the_answer_nor_the_card(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Store, target: str
 ) -> None:
     session = store.start_session("Ana", "quiz")
 
     def interrupted(*args: object) -> tuple[str, datetime]:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("dealer_trainer.training.review.next_card", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        store.record(session, _answer())
-    monkeypatch.undo()
+    # the same store, opened with a review scheduler that is interrupted
+    with (
+        progress.open_store(target, scheduler=interrupted) as stopped,
+        pytest.raises(KeyboardInterrupt),
+    ):
+        stopped.record(session, _answer())
     assert store.answers() == []
     assert _rows(store, "SELECT item FROM review_cards") == []
     store.record(session, _answer())  # the store is still usable
@@ -339,7 +336,7 @@ def test_an_interrupted_record_keeps_neither_the_answer_nor_the_card(
 _KILLED = textwrap.dedent(
     """
     import sys, time
-    from dealer_trainer.progress import Answer, open_store
+    from dealer_trainer.training.progress import Answer, open_store
 
     store = open_store(sys.argv[1])
     session = store.start_session("Ana", "quiz")
@@ -353,7 +350,7 @@ _KILLED = textwrap.dedent(
 _WRITER = textwrap.dedent(
     """
     import os, sys, time
-    from dealer_trainer.progress import Answer, open_store
+    from dealer_trainer.training.progress import Answer, open_store
 
     target, trainee, go, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     while not os.path.exists(go):
@@ -443,8 +440,8 @@ def test_a_store_opened_again_is_not_migrated_again(target: str) -> None:
 
 
 def test_a_store_left_at_version_1_migrates_to_2_keeping_its_rows(target: str) -> None:
-    old = Store(progress._connect(target), target)
-    old._migrate(upto=1)
+    old = Store(connect(target), target, scheduler=next_card)
+    old.migrate(upto=1)
     assert _rows(old, "SELECT MAX(version) FROM schema_version") == [(1,)]
     db = old._db
     now = old._to_db_time(T0)
@@ -632,9 +629,9 @@ def test_without_psycopg_a_postgresql_store_says_what_to_install(
 
 
 def test_the_target_shown_in_messages_hides_a_password() -> None:
-    assert progress._redact("postgresql://u:pw@h:5432/db") == "postgresql://u:***@h:5432/db"
-    assert progress._redact("postgres://h/db?password=pw&x=1") == "postgres://h/db?password=***&x=1"
-    assert progress._redact("/home/ana/progress.sqlite3") == "/home/ana/progress.sqlite3"
+    assert redact("postgresql://u:pw@h:5432/db") == "postgresql://u:***@h:5432/db"
+    assert redact("postgres://h/db?password=pw&x=1") == "postgres://h/db?password=***&x=1"
+    assert redact("/home/ana/progress.sqlite3") == "/home/ana/progress.sqlite3"
 
 
 def test_store_errors_are_dealer_trainer_errors_with_exit_code_2() -> None:
@@ -648,7 +645,7 @@ def test_a_bad_store_on_the_command_line_is_a_message_not_a_traceback(tmp_path: 
     code = (
         "import sys\n"
         "from dealer_trainer.errors import DealerTrainerError\n"
-        "from dealer_trainer.progress import open_store\n"
+        "from dealer_trainer.training.progress import open_store\n"
         "try:\n"
         "    open_store(sys.argv[1])\n"
         "except DealerTrainerError as exc:\n"
@@ -669,7 +666,7 @@ def test_a_bad_store_on_the_command_line_is_a_message_not_a_traceback(tmp_path: 
 
 def test_importing_the_store_imports_neither_psycopg_nor_fsrs() -> None:
     code = (
-        "import sys, dealer_trainer.progress\n"
+        "import sys, dealer_trainer.store, dealer_trainer.training.progress\n"
         "print(sorted(m for m in ('psycopg', 'fsrs', 'platformdirs') if m in sys.modules))"
     )
     result = subprocess.run(

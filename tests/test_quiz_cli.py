@@ -18,8 +18,8 @@ from dealer_trainer.cli import quiz as quiz_cli
 from dealer_trainer.cli.main import _parser
 from dealer_trainer.cli.session import remembered_trainee
 from dealer_trainer.errors import EXIT_INTERRUPTED
-from dealer_trainer.progress import open_store
 from dealer_trainer.scenario import bank_dir
+from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.quiz import catalogue, prepare
 
 BANK = {entry.id: entry for entry in catalogue(bank_dir())[0]}
@@ -341,7 +341,7 @@ def test_without_a_name_and_nothing_remembered_the_quiz_asks_for_trainee(home: P
 def test_review_asks_the_due_questions_missed_ones_first(home: Path) -> None:
     from datetime import UTC, datetime, timedelta
 
-    from dealer_trainer.progress import Answer
+    from dealer_trainer.training.progress import Answer
 
     ids = ["pitch-order-heads-up", "burns-all-in-next-step", "side-pots-count"]
     ids = [i for i in ids if i in BANK] + ["drill:premature_turn"]

@@ -21,8 +21,8 @@ import pytest
 from dealer_trainer.cli.main import _parser, main
 from dealer_trainer.cli.report import parse_since
 from dealer_trainer.errors import DealerTrainerError
-from dealer_trainer.progress import Answer, open_store
 from dealer_trainer.report import ROW_FIELDS, Report, TopicStats, build_report, weakest_topics
+from dealer_trainer.training.progress import Answer, open_store
 
 SCRIPT = Path(sys.executable).parent / "dealer-trainer"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -452,7 +452,7 @@ def test_every_report_option_has_help() -> None:
 def test_importing_the_report_command_is_cheap() -> None:
     code = (
         "import sys, dealer_trainer.cli.report\n"
-        "heavy = ('dealer_trainer.progress', 'dealer_trainer.report', 'sqlite3', 'psycopg',"
+        "heavy = ('dealer_trainer.store', 'dealer_trainer.report', 'sqlite3', 'psycopg',"
         " 'fsrs', 'platformdirs', 'questionary', 'csv', 'difflib')\n"
         "print(sorted(m for m in heavy if m in sys.modules))"
     )

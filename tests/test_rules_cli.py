@@ -495,7 +495,7 @@ def test_a_rules_search_imports_only_the_rules_command() -> None:
         "except SystemExit as exc:\n"
         "    assert exc.code == 0, exc.code\n"
         "prefixes = ('dealer_trainer.cli.', 'dealer_trainer.training', 'dealer_trainer.drill',\n"
-        "    'dealer_trainer.engine', 'dealer_trainer.procedure', 'dealer_trainer.progress',\n"
+        "    'dealer_trainer.engine', 'dealer_trainer.procedure', 'dealer_trainer.store',\n"
         "    'dealer_trainer.scenario', 'questionary', 'prompt_toolkit', 'transitions', 'fsrs',\n"
         "    'sqlite3', 'platformdirs')\n"
         "print(sorted(m for m in sys.modules if m.startswith(prefixes)))\n"

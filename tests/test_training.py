@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from dealer_trainer.progress import open_store
 from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark, Summary, TopicScore, summarise
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.cli.render import echo, print_json
 from dealer_trainer.errors import NotFound
+from dealer_trainer.roles import Role
 from dealer_trainer.safetext import excerpt, printable
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = ["configure", "run"]
 
-_ROLES = ("trainee", "trainer")
+#: the --role choices: the roles, defined once (dealer_trainer.roles)
+_ROLES = tuple(role.value for role in Role)
 
 
 def configure(admin: argparse.ArgumentParser) -> None:
@@ -53,14 +55,14 @@ def configure(admin: argparse.ArgumentParser) -> None:
     person_add.add_argument("name")
     person_add.add_argument("--admin", action="store_true", help="make them an admin")
     person_add.add_argument("--room", help="put them in this room")
-    person_add.add_argument("--role", choices=_ROLES, default="trainee")
+    person_add.add_argument("--role", choices=_ROLES, default=Role.TRAINEE.value)
     member = action("member", "give a person a role in a room")
     member.add_argument("room")
     member.add_argument("name")
     member.add_argument("--role", choices=_ROLES, required=True)
     invite = action("invite", "make a one-time invite code for a room")
     invite.add_argument("room")
-    invite.add_argument("--role", choices=_ROLES, default="trainee")
+    invite.add_argument("--role", choices=_ROLES, default=Role.TRAINEE.value)
     invite.add_argument("--hours", type=int, default=72, help="how long it is good for (72)")
     reset = action("reset-password", "give a person a one-time password")
     reset.add_argument("name")
@@ -83,7 +85,7 @@ def _person(accounts: Accounts, name: str) -> Person:
 
 def run(args: argparse.Namespace) -> int:
     from dealer_trainer.accounts import Accounts
-    from dealer_trainer.progress import default_target, open_store
+    from dealer_trainer.training.progress import default_target, open_store
 
     with open_store(args.db or default_target()) as store:
         accounts = Accounts(store)

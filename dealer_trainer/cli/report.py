@@ -129,7 +129,7 @@ def _read(db: str | None, trainee: str | None, since: datetime | None) -> tuple[
     not made yet (nobody has answered on this computer) is an empty one."""
     import os
 
-    from dealer_trainer.progress import ENV_VAR, NoStore, default_target, open_store
+    from dealer_trainer.training.progress import ENV_VAR, NoStore, default_target, open_store
 
     try:
         with open_store(db, create=False) as store:

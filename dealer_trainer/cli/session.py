@@ -2,7 +2,7 @@
 
 The trainee's name is remembered between runs in a small settings file in the user's
 configuration folder (platformdirs), so a trainee types it once. ``--db`` (or
-``DEALER_TRAINER_DB``) picks the progress store; see :mod:`dealer_trainer.progress`.
+``DEALER_TRAINER_DB``) picks the progress store; see :mod:`dealer_trainer.store`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dealer_trainer.errors import UsageError
 if TYPE_CHECKING:
     from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.prompts import Prompter
-    from dealer_trainer.progress import Store
+    from dealer_trainer.store import Store
 
 __all__ = [
     "add_trainee_options",
@@ -127,7 +127,7 @@ def setup(
 
 def store_for(args: argparse.Namespace) -> Store:
     """The progress store ``--db`` names (else ``$DEALER_TRAINER_DB``, else the default file)."""
-    from dealer_trainer.progress import open_store
+    from dealer_trainer.training.progress import open_store
 
     store = open_store(getattr(args, "db", None))
     try:

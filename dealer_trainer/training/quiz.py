@@ -39,8 +39,8 @@ from dealer_trainer.view import HIDDEN_FOR_FACT as HIDDEN_FOR_FACT  # the view's
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
-    from dealer_trainer.progress import Store
     from dealer_trainer.scenario import Scenario, Verified
+    from dealer_trainer.store import Store
 
 __all__ = [
     "Entry",

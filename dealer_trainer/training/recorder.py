@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from dealer_trainer.training.summary import Mark, Summary, summarise
 
 if TYPE_CHECKING:
-    from dealer_trainer.progress import Store
+    from dealer_trainer.store import Store
 
 __all__ = ["Recorder"]
 
@@ -46,7 +46,7 @@ class Recorder:
     def record(self, mark: Mark) -> None:
         """Keep ``mark``; with a store, save it before returning."""
         if self.store is not None:
-            from dealer_trainer.progress import Answer
+            from dealer_trainer.store import Answer
 
             if self.session is None:
                 self.session = self.store.start_session(self.trainee, self.mode)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import fsrs
 
-    from dealer_trainer.progress import Due
+    from dealer_trainer.store import Due
     from dealer_trainer.training.quiz import Entry
 
 __all__ = ["CARD_ID", "due_entries", "next_card"]

@@ -20,7 +20,7 @@ from typing import Any
 from flask import Flask, g, redirect, request, url_for
 from flask_login import current_user
 
-from dealer_trainer.progress import default_target
+from dealer_trainer.store import default_target
 from dealer_trainer.web import store as store_module
 from dealer_trainer.web.extensions import csrf, limiter, login_manager
 from dealer_trainer.web.security import load_user, secure_headers

@@ -44,7 +44,7 @@ def configure(serve: argparse.ArgumentParser) -> None:
 def first_admin(target: str) -> str | None:
     """On a store with nobody in it, make the first admin; their one-time password."""
     from dealer_trainer.accounts import Accounts
-    from dealer_trainer.progress import open_store
+    from dealer_trainer.training.progress import open_store
 
     with open_store(target) as store:
         accounts = Accounts(store)
@@ -56,7 +56,7 @@ def first_admin(target: str) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dealer_trainer.progress import default_target
+    from dealer_trainer.store import default_target
 
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port} is not a port: use 1 to 65535")

@@ -43,11 +43,11 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from dealer_trainer import assignments as assigned
-from dealer_trainer import roomdata
 from dealer_trainer.accounts import TRAINEE, TRAINER, Room
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.safetext import csv_cell, printable
+from dealer_trainer.store import roomdata
 from dealer_trainer.web import charts
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.security import current_person, room_or_404

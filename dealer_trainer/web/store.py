@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from flask import Flask, current_app, g
 
 from dealer_trainer.accounts import Accounts
-from dealer_trainer.progress import Store, open_store
+from dealer_trainer.store import Store
+from dealer_trainer.training.progress import open_store
 
 if TYPE_CHECKING:
     from argon2 import PasswordHasher

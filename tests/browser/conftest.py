@@ -38,7 +38,7 @@ from playwright.sync_api import ConsoleMessage, Error, Page, expect
 from werkzeug.serving import make_server
 
 from dealer_trainer.accounts import TRAINEE, TRAINER, Accounts, Person, Room
-from dealer_trainer.progress import open_store
+from dealer_trainer.training.progress import open_store
 from dealer_trainer.web import create_app
 from tests.web.conftest import HASHER, PASSWORD
 

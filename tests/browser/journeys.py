@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 
 from playwright.sync_api import Locator, Page, expect
 
-from dealer_trainer.progress import Answer, open_store
+from dealer_trainer.training.progress import Answer, open_store
 from tests.browser.conftest import (
     People,
     Shots,

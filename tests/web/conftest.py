@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from dealer_trainer.accounts import TRAINEE, TRAINER, Accounts, Person, Room
-from dealer_trainer.progress import open_store
+from dealer_trainer.training.progress import open_store
 from dealer_trainer.web import create_app
 
 PASSWORD = "correct horse battery"

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from werkzeug.routing import IntegerConverter, Rule
 
 from dealer_trainer.accounts import TRAINER, Accounts
-from dealer_trainer.progress import open_store
+from dealer_trainer.training.progress import open_store
 from dealer_trainer.web.extensions import sign_in_key
 from tests.web.conftest import HASHER, PASSWORD, csrf_token, make_app
 

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from dealer_trainer.accounts import TRAINEE, TRAINER, Accounts, Person, Room
 from dealer_trainer.assignments import assignments
-from dealer_trainer.progress import Answer, open_store
+from dealer_trainer.training.progress import Answer, open_store
 from tests.web.conftest import HASHER, PASSWORD, World, csrf_token, make_app, sign_in
 
 BANK_ITEM = "premature-turn-basic"

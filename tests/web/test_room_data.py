@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dealer_trainer import roomdata
 from dealer_trainer.accounts import TRAINEE, TRAINER, Accounts
-from dealer_trainer.progress import Answer, Store
+from dealer_trainer.store import Answer, Store, roomdata
 from tests.pg import store_on
 from tests.web.conftest import HASHER, PASSWORD
 

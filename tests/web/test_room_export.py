@@ -11,8 +11,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from dealer_trainer.accounts import Room
-from dealer_trainer.progress import Answer, open_store
-from dealer_trainer.roomdata import EXPORT_FIELDS
+from dealer_trainer.store.roomdata import EXPORT_FIELDS
+from dealer_trainer.training.progress import Answer, open_store
 from dealer_trainer.web.room import csv_text
 from tests.web.conftest import World, sign_in
 
@@ -67,7 +67,7 @@ def test_no_csv_cell_starts_a_formula(client: FlaskClient, room: Room) -> None:
 def test_each_formula_start_is_prefixed(start: str) -> None:
     from datetime import UTC, datetime
 
-    from dealer_trainer.roomdata import ExportRow
+    from dealer_trainer.store.roomdata import ExportRow
 
     row = ExportRow(
         trainee=f"{start}x",

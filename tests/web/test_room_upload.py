@@ -10,8 +10,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from dealer_trainer.accounts import Accounts, Room
-from dealer_trainer.progress import open_store
-from dealer_trainer.roomdata import room_scenarios
+from dealer_trainer.store.roomdata import room_scenarios
+from dealer_trainer.training.progress import open_store
 from tests.web.conftest import HASHER, World, sign_in
 
 BANK = Path(__file__).resolve().parents[2] / "scenarios"

@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 
 from dealer_trainer import runs
 from dealer_trainer.accounts import Person, Room
-from dealer_trainer.progress import open_store
 from dealer_trainer.training.drill.session import Drill
+from dealer_trainer.training.progress import open_store
 
 from .conftest import World, sign_in
 

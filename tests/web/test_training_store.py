@@ -12,8 +12,8 @@ import pytest
 
 from dealer_trainer import runs
 from dealer_trainer.accounts import Accounts
-from dealer_trainer.progress import Store
 from dealer_trainer.scenario import bank_dir, load_scenario
+from dealer_trainer.store import Store
 from dealer_trainer.training.quiz import Selection
 from tests.pg import store_on
 

@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 import pytest
 
 from dealer_trainer.accounts import TRAINEE, Accounts
-from dealer_trainer.progress import open_store
+from dealer_trainer.training.progress import open_store
 
 #: each test starts two server processes (about 3 s each here)
 from tests.pg import PG_BASE

@@ -57,7 +57,7 @@ from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark
 
 if TYPE_CHECKING:
-    from dealer_trainer.progress import Store
+    from dealer_trainer.store import Store
 
 __all__ = [
     "DEFAULT_RATE",

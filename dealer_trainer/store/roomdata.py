@@ -2,7 +2,7 @@
 trainee's answers, the export, and the scenarios uploaded to the room.
 
 A room's trainees are its members with the ``trainee`` role; a person's answers are those of
-the store's trainee with the same name (:mod:`dealer_trainer.accounts`), so answers given in the
+the store's trainee with the same name (:mod:`dealer_trainer.store.people`), so answers given in the
 terminal count too. The answers table has no room: a person who trains in two rooms shows the
 same answers in both. Every function takes the room's id and reads only its members' rows::
 
@@ -12,8 +12,8 @@ same answers in both. Every function takes the room's id and reads only its memb
     activity(store, room.id, since=date(2026, 11, 1))   # answers per day (UTC)
     save_room_scenario(store, room_id=room.id, scenario_id="x", yaml=text, uploaded_by=boss.id)
 
-The SQL lives here (and in the other store modules); the web layer writes none. Statements use
-``?`` placeholders and work on SQLite and PostgreSQL.
+The repository of room figures and uploaded room scenarios; the web layer writes no SQL.
+Statements use ``?`` placeholders and work on SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.progress import _now
+from dealer_trainer.roles import Role
+from dealer_trainer.store.adapters import now as _now
 
 if TYPE_CHECKING:
-    from dealer_trainer.progress import Store
+    from dealer_trainer.store.store import Store
 
 __all__ = [
     "ExportRow",
@@ -54,7 +55,7 @@ _MEMBERS = (
     " WHERE m.room_id = ?"
 )
 #: ... of its trainees (the room's dashboard)
-_TRAINEES = _MEMBERS + " AND m.role = 'trainee'"
+_TRAINEES = _MEMBERS + f" AND m.role = '{Role.TRAINEE.value}'"
 #: ... of one member, whatever their role (the person's id is the next parameter)
 _MEMBER = _MEMBERS + " AND p.id = ?"
 #: a right answer as a number, on both databases (a boolean in PostgreSQL, 0/1 in SQLite)

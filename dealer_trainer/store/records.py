@@ -1,0 +1,71 @@
+"""What the store keeps of training: an answer, an item due for review, the modes, and the
+spaced-repetition step the store is handed (it imports nothing above it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from dealer_trainer.errors import StoreError
+
+__all__ = ["MODES", "Answer", "Due", "Scheduler", "check_mode"]
+
+#: the modes an answer (and a session) can be given in
+MODES = ("quiz", "review", "drill")
+
+
+class Scheduler(Protocol):
+    """The spaced-repetition step: the card (JSON) after an answer, and when it is next due.
+    ``card`` is the card as kept (``None`` for an item never answered before)."""
+
+    def __call__(
+        self, card: str | None, correct: bool, when: datetime, /
+    ) -> tuple[str, datetime]: ...
+
+
+# --- what the store keeps -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One answer: who answered what, in which mode, and whether it was right."""
+
+    trainee: str
+    #: a scenario id, or a drill item id such as ``drill:premature_turn``
+    item: str
+    #: a topic slug (:data:`dealer_trainer.rules.topics.TOPICS`) or ``procedure``
+    topic: str
+    #: one of :data:`MODES`
+    mode: str
+    correct: bool
+    ruleset: str = ""
+    difficulty: int | None = None
+    #: what the trainee answered, as plain text
+    given: str = ""
+    #: the right answer, as plain text
+    expected: str = ""
+    #: seconds the trainee took to answer
+    seconds: float | None = None
+    #: when it was answered (UTC); :meth:`Store.record` uses the current time when ``None``
+    answered_at: datetime | None = None
+    #: the session it was given in; filled in when read back from the store
+    session: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """An item due for review: its review card says it should come back by ``due``."""
+
+    item: str
+    topic: str
+    due: datetime
+    #: the last answer to this item was wrong
+    missed: bool
+
+
+def check_mode(mode: str) -> None:
+    if mode not in MODES:
+        from dealer_trainer.safetext import excerpt
+
+        raise StoreError(f"unknown answer mode {excerpt(mode)}: use one of {', '.join(MODES)}")

@@ -1,0 +1,238 @@
+"""The store's public API (dealer_trainer.store and its repositories), on SQLite and on
+PostgreSQL: each repository keeps and reads back what it is given, a role outside the roles is
+refused by the database itself, and a store from before that CHECK upgrades cleanly."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from dealer_trainer.errors import StoreError, UsageError
+from dealer_trainer.roles import Role
+from dealer_trainer.store import SCHEMA_VERSION, Answer, Store, invites, open_store, people, runs
+from dealer_trainer.store import assignments as assigned
+from dealer_trainer.store.adapters import connect
+from dealer_trainer.store.answers import recent_misses, topic_scores
+from dealer_trainer.training.review import next_card
+from tests.pg import fresh_schema, store_on
+
+HASH = "not-a-real-hash"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield str(tmp_path / "store.sqlite3")
+        return
+    with fresh_schema() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    with store_on(request.param, tmp_path) as opened:
+        yield opened
+
+
+def _room_with(store: Store, *names: str) -> tuple[people.Room, list[people.Person]]:
+    room = people.add_room(store, name="Evening", ruleset="roberts")
+    found = [people.add_person(store, name=name, password_hash=HASH) for name in names]
+    return room, found
+
+
+# --- roles ---------------------------------------------------------------------------------------
+
+
+def test_the_database_refuses_a_role_that_is_not_one_of_the_roles(store: Store) -> None:
+    room, (ana,) = _room_with(store, "Ana")
+    # below the repositories (which only take a Role): the schema's own CHECK
+    db = store._db
+    with pytest.raises(db.errors), db.transaction():
+        db.execute(
+            "INSERT INTO members (room_id, person_id, role) VALUES (?, ?, ?)",
+            (room.id, ana.id, "boss"),
+        )
+    with pytest.raises(db.errors), db.transaction():
+        db.execute(
+            "INSERT INTO invites (room_id, code_hash, role, created_at, expires_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (room.id, "h", "boss", store._to_db_time(datetime.now(UTC)), "2099-01-01"),
+        )
+    assert people.members(store, room.id) == []
+
+
+def test_every_role_is_accepted_by_the_database(store: Store) -> None:
+    room, found = _room_with(store, "Ana", "Mia")
+    for person, role in zip(found, Role, strict=False):
+        people.add_member(store, room_id=room.id, person_id=person.id, role=role)
+    assert [(m.person.name, m.role) for m in people.members(store, room.id)] == [
+        ("Ana", Role.TRAINEE),
+        ("Mia", Role.TRAINER),
+    ]
+
+
+def test_a_store_from_before_the_role_check_upgrades_keeping_members_and_invites(
+    target: str,
+) -> None:
+    old = Store(connect(target), target, scheduler=next_card)
+    old.migrate(upto=3)
+    room, (ana, mia) = _room_with(old, "Ana", "Mia")
+    people.add_member(old, room_id=room.id, person_id=ana.id, role=Role.TRAINEE)
+    people.add_member(old, room_id=room.id, person_id=mia.id, role=Role.TRAINER)
+    later = datetime.now(UTC) + timedelta(hours=1)
+    first = invites.add_invite(
+        old,
+        room_id=room.id,
+        code_hash="one",
+        role=Role.TRAINER,
+        created_by=mia.id,
+        expires_at=later,
+    )
+    old.close()
+
+    with open_store(target, scheduler=next_card) as store:
+        assert store.schema_version() == SCHEMA_VERSION
+        assert [(m.person.name, m.role) for m in people.members(store, room.id)] == [
+            ("Ana", Role.TRAINEE),
+            ("Mia", Role.TRAINER),
+        ]
+        second = invites.add_invite(
+            store,
+            room_id=room.id,
+            code_hash="two",
+            role=Role.TRAINEE,
+            created_by=None,
+            expires_at=later,
+        )
+        assert second > first  # the invites' numbering goes on
+        bo = invites.redeem_invite(store, code_hash="one", name="Bo", password_hash=HASH)
+        assert people.role_in(store, person_id=bo, room_id=room.id) == Role.TRAINER
+        db = store._db
+        with pytest.raises(db.errors), db.transaction():
+            db.execute("UPDATE members SET role = ? WHERE person_id = ?", ("admin", ana.id))
+
+
+# --- people and rooms ---------------------------------------------------------------------------
+
+
+def test_a_person_name_is_taken_once(store: Store) -> None:
+    people.add_person(store, name="Ana", password_hash=HASH)
+    with pytest.raises(UsageError, match="taken"):
+        people.add_person(store, name="Ana", password_hash=HASH)
+    assert [p.name for p in people.people(store)] == ["Ana"]
+    assert people.count_people(store) == 1
+
+
+def test_a_change_of_role_ends_the_persons_sessions_and_the_same_role_does_not(
+    store: Store,
+) -> None:
+    room, (ana,) = _room_with(store, "Ana")
+    people.add_member(store, room_id=room.id, person_id=ana.id, role=Role.TRAINEE)
+    epoch = people.person(store, ana.id).epoch  # type: ignore[union-attr]
+    people.add_member(store, room_id=room.id, person_id=ana.id, role=Role.TRAINEE)
+    assert people.person(store, ana.id).epoch == epoch  # type: ignore[union-attr]
+    people.add_member(store, room_id=room.id, person_id=ana.id, role=Role.TRAINER)
+    assert people.person(store, ana.id).epoch != epoch  # type: ignore[union-attr]
+    assert [(m.room.name, m.role) for m in people.memberships(store, ana.id)] == [
+        ("Evening", Role.TRAINER)
+    ]
+
+
+def test_failed_sign_ins_count_until_one_succeeds(store: Store) -> None:
+    ana = people.add_person(store, name="Ana", password_hash=HASH)
+    people.count_failure(store, ana.id)
+    people.count_failure(store, ana.id)
+    count, last = people.failures(store, "Ana")
+    assert count == 2 and last is not None
+    people.clear_failures(store, ana.id, rehashed="new-hash")
+    assert people.failures(store, "Ana")[0] == 0
+    assert people.credentials(store, "Ana").password_hash == "new-hash"  # type: ignore[union-attr]
+    assert people.credentials(store, "Nobody") is None
+
+
+def test_an_invite_is_spent_once_and_an_expired_one_never(store: Store) -> None:
+    room, _ = _room_with(store)
+    now = datetime.now(UTC)
+    invites.add_invite(
+        store,
+        room_id=room.id,
+        code_hash="h",
+        role=Role.TRAINEE,
+        created_by=None,
+        expires_at=now + timedelta(hours=1),
+    )
+    invites.add_invite(
+        store,
+        room_id=room.id,
+        code_hash="old",
+        role=Role.TRAINEE,
+        created_by=None,
+        expires_at=now - timedelta(seconds=1),
+    )
+    ana = invites.redeem_invite(store, code_hash="h", name="Ana", password_hash=HASH)
+    assert people.role_in(store, person_id=ana, room_id=room.id) == Role.TRAINEE
+    for code in ("h", "old", "unknown"):
+        with pytest.raises(UsageError, match="unknown, used or expired"):
+            invites.redeem_invite(store, code_hash=code, name="Bo", password_hash=HASH)
+    assert people.person_by_name(store, "Bo") is None
+
+
+def test_a_setting_is_kept_by_the_first_to_ask(store: Store) -> None:
+    assert people.setting(store, "k") is None
+    assert people.ensure_setting(store, "k", "first") == "first"
+    assert people.ensure_setting(store, "k", "second") == "first"
+
+
+# --- assignments, runs, answers -----------------------------------------------------------------
+
+
+def test_an_assignment_is_read_back_only_in_its_room(store: Store) -> None:
+    room, _ = _room_with(store)
+    other = people.add_room(store, name="Day", ruleset="roberts")
+    number = assigned.add_assignment(
+        store,
+        room_id=room.id,
+        title="Cards",
+        topics=("burns", "misdeal"),
+        length=5,
+        due_on=date(2026, 12, 8),
+        created_by=None,
+    )
+    found = assigned.assignment(store, room_id=room.id, assignment_id=number)
+    assert found is not None and found.topics == ("burns", "misdeal")
+    assert found.due_on == date(2026, 12, 8)
+    assert assigned.assignment(store, room_id=other.id, assignment_id=number) is None
+    assert [a.id for a in assigned.assignments(store, room.id)] == [number]
+
+
+def test_a_run_keeps_each_answer_once_with_its_progress_answer(store: Store) -> None:
+    room, (ana,) = _room_with(store, "Ana")
+    number = runs.add_run(
+        store, person_id=ana.id, trainee="Ana", room_id=room.id, mode="quiz", plan="{}"
+    )
+    found = runs.stored_run(store, run_id=number, person_id=ana.id)
+    assert found is not None and found.plan == "{}"
+    assert runs.stored_run(store, run_id=number, person_id=ana.id + 1) is None
+    answer = Answer("Ana", "a1", "burns", "quiz", correct=False, given="x", expected="y")
+    keep = {"run_id": number, "session_id": found.session_id, "position": 1}
+    assert runs.keep_answer(store, **keep, given=["c1"], progress=answer)
+    assert not runs.keep_answer(store, **keep, given=["c2"], progress=answer)
+    assert [(a.position, a.answer) for a in runs.run_answers(store, number)] == [(1, ("c1",))]
+    assert [(s.topic, s.right, s.asked) for s in topic_scores(store, "Ana")] == [("burns", 0, 1)]
+    assert [m.item for m in recent_misses(store, "Ana")] == ["a1"]
+    assert runs.change_plan(store, number, lambda plan: plan[:-1] + '"x": 1}') == '{"x": 1}'
+    assert [r.id for r in runs.open_runs(store, person_id=ana.id)] == [number]
+    runs.finish_run(store, run_id=number, session_id=found.session_id)
+    assert runs.open_runs(store, person_id=ana.id) == []
+
+
+def test_a_store_opened_without_a_scheduler_reads_but_keeps_no_answer(target: str) -> None:
+    with open_store(target) as store:
+        session = store.start_session("Ana", "quiz")
+        with pytest.raises(StoreError, match="without a review scheduler"):
+            store.record(session, Answer("Ana", "a1", "burns", "quiz", correct=True))
+        assert store.answers() == []
+        assert store.trainees() == ["Ana"]
