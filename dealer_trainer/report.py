@@ -1,7 +1,9 @@
 """The progress report: answers added up per trainee and topic, for the pit boss.
 
-Pure aggregation, no store and no screen: :func:`build_report` takes answers (as
-:meth:`dealer_trainer.store.Store.answers` returns them) and gives a :class:`Report`:
+Pure aggregation, no store and no screen: :func:`report_from_totals` takes each trainee's
+totals per topic (as the store adds them up in SQL:
+:func:`dealer_trainer.store.reports.topic_totals`), :func:`build_report` takes answers (as
+:meth:`dealer_trainer.store.Store.answers` returns them), and each gives a :class:`Report`:
 
 - per trainee and per topic: answers, right answers, accuracy, when last seen;
 - per trainee, the weakest topics: the lowest accuracy first, a tie going to the topic with
@@ -20,6 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dealer_trainer.store import Answer
+from dealer_trainer.store.reports import TopicTotal
 
 __all__ = [
     "ROW_FIELDS",
@@ -29,6 +32,7 @@ __all__ = [
     "TopicStats",
     "TraineeReport",
     "build_report",
+    "report_from_totals",
     "weakest_topics",
 ]
 
@@ -167,24 +171,18 @@ def _latest(first: datetime | None, second: datetime | None) -> datetime | None:
     return max(first, second)
 
 
-class _Tally:
-    __slots__ = ("answered", "correct", "last_seen")
-
-    def __init__(self) -> None:
-        self.answered = 0
-        self.correct = 0
-        self.last_seen: datetime | None = None
-
-    def add(self, answer: Answer) -> None:
-        self.answered += 1
-        self.correct += int(answer.correct)
-        self.last_seen = _latest(self.last_seen, answer.answered_at)
+def _lines(totals: dict[str, TopicStats]) -> tuple[TopicStats, ...]:
+    return tuple(totals[topic] for topic in sorted(totals))
 
 
-def _lines(tallies: dict[str, _Tally]) -> tuple[TopicStats, ...]:
-    return tuple(
-        TopicStats(topic, tally.answered, tally.correct, tally.last_seen)
-        for topic, tally in sorted(tallies.items())
+def _merge(first: TopicStats | None, second: TopicStats) -> TopicStats:
+    if first is None:
+        return second
+    return TopicStats(
+        second.topic,
+        first.answered + second.answered,
+        first.correct + second.correct,
+        _latest(first.last_seen, second.last_seen),
     )
 
 
@@ -201,13 +199,35 @@ def build_report(
 ) -> Report:
     """Add ``answers`` up into a report. With ``since``, only the answers given at or after
     it count (an answer with no time then does not count)."""
-    per_trainee: dict[str, dict[str, _Tally]] = {}
-    room: dict[str, _Tally] = {}
+    totals: dict[tuple[str, str], TopicTotal] = {}
     for answer in answers:
         if since is not None and (answer.answered_at is None or answer.answered_at < since):
             continue
-        per_trainee.setdefault(answer.trainee, {}).setdefault(answer.topic, _Tally()).add(answer)
-        room.setdefault(answer.topic, _Tally()).add(answer)
+        key = (answer.trainee, answer.topic)
+        had = totals.get(key)
+        totals[key] = TopicTotal(
+            trainee=answer.trainee,
+            topic=answer.topic,
+            answered=(had.answered if had else 0) + 1,
+            correct=(had.correct if had else 0) + int(answer.correct),
+            last_seen=_latest(had.last_seen if had else None, answer.answered_at),
+        )
+    return report_from_totals(totals.values(), since=since, weakest=weakest)
+
+
+def report_from_totals(
+    totals: Iterable[TopicTotal], *, since: datetime | None = None, weakest: int = WEAKEST
+) -> Report:
+    """The report from each trainee's totals per topic (as the store adds them up:
+    :func:`dealer_trainer.store.reports.topic_totals`), ``since`` being the moment they count
+    from (only shown)."""
+    per_trainee: dict[str, dict[str, TopicStats]] = {}
+    room: dict[str, TopicStats] = {}
+    for total in totals:
+        line = TopicStats(total.topic, total.answered, total.correct, total.last_seen)
+        topics = per_trainee.setdefault(total.trainee, {})
+        topics[total.topic] = _merge(topics.get(total.topic), line)
+        room[total.topic] = _merge(room.get(total.topic), line)
     trainees = []
     for name in sorted(per_trainee):
         lines = _lines(per_trainee[name])
@@ -228,11 +248,11 @@ def build_report(
     room_last: datetime | None = None
     for line in room_lines:
         room_last = _latest(room_last, line.last_seen)
-    totals = RoomTotals(
+    result = RoomTotals(
         trainees=len(trainees),
         answered=sum(line.answered for line in room_lines),
         correct=sum(line.correct for line in room_lines),
         last_seen=room_last,
         topics=room_lines,
     )
-    return Report(trainees=tuple(trainees), room=totals, since=since)
+    return Report(trainees=tuple(trainees), room=result, since=since)

@@ -236,3 +236,64 @@ def test_a_store_opened_without_a_scheduler_reads_but_keeps_no_answer(target: st
             store.record(session, Answer("Ana", "a1", "burns", "quiz", correct=True))
         assert store.answers() == []
         assert store.trainees() == ["Ana"]
+
+
+# --- the report and the export, at any size ------------------------------------------------------
+
+
+def test_the_reports_totals_added_up_by_the_database_equal_those_from_the_answers(
+    target: str,
+) -> None:
+    from dealer_trainer.report import build_report, report_from_totals
+    from dealer_trainer.store.reports import topic_totals
+
+    t0 = datetime(2026, 11, 2, 9, tzinfo=UTC)
+    with open_store(target, scheduler=next_card) as store:
+        for name in ("Ana", "Bo"):
+            session = store.start_session(name, "quiz")
+            for i in range(12):
+                store.record(
+                    session,
+                    Answer(
+                        name,
+                        f"i{i % 4}",
+                        ("burns", "misdeal", "boxed-card")[i % 3],
+                        "quiz",
+                        correct=(i * 7 + len(name)) % 3 != 0,
+                        answered_at=t0 + timedelta(hours=i),
+                    ),
+                )
+        since = t0 + timedelta(hours=5)
+        for who, when in ((None, None), ("Ana", None), (None, since), ("Bo", since)):
+            by_sql = report_from_totals(topic_totals(store, trainee=who, since=when), since=when)
+            by_python = build_report(store.answers(who, when), since=when)
+            assert by_sql == by_python
+        assert topic_totals(store, trainee="Nobody") == []
+
+
+def test_the_export_is_read_a_batch_at_a_time_in_order(store: Store) -> None:
+    from dealer_trainer.store import roomdata
+
+    room, (ana,) = _room_with(store, "Ana")
+    people.add_member(store, room_id=room.id, person_id=ana.id, role=Role.TRAINEE)
+    session = store.start_session("Ana", "quiz")
+    t0 = datetime(2026, 11, 2, 9, tzinfo=UTC)
+    for i in range(2500):  # more than one batch
+        store.record(
+            session,
+            Answer(
+                "Ana",
+                f"i{i % 7}",
+                "burns",
+                "quiz",
+                correct=i % 2 == 0,
+                answered_at=t0 + timedelta(seconds=i),
+            ),
+        )
+    rows = roomdata.iter_export_rows(store, room.id)
+    first = next(rows)  # lazy: a generator, read as it is consumed
+    assert first.answered_at == t0
+    rest = list(rows)
+    assert len(rest) == 2499
+    assert [r.answered_at for r in rest] == [t0 + timedelta(seconds=i) for i in range(1, 2500)]
+    assert roomdata.export_rows(store, room.id) == [first, *rest]

@@ -108,12 +108,12 @@ def parse_since(text: str) -> datetime:
 
 def run(args: argparse.Namespace) -> int:
     """Print the report; return the exit code."""
-    from dealer_trainer.report import build_report
+    from dealer_trainer.report import report_from_totals
 
     since = None if args.since is None else parse_since(args.since)
     trainee = None if args.trainee is None else args.trainee.strip()
-    answers, target = _read(args.db, trainee, since)
-    report = build_report(answers, since=since)
+    totals, target = _read(args.db, trainee, since)
+    report = report_from_totals(totals, since=since)
     if args.json:
         print_json({"store": target, "trainee": trainee, **report.to_dict()})
     elif args.csv:
@@ -124,11 +124,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _read(db: str | None, trainee: str | None, since: datetime | None) -> tuple[list[Any], str]:
-    """The answers asked for, and the store's name for messages. Nothing is created: a store
+    """The totals per trainee and topic asked for (added up by the database), and the store's
+    name for messages. Nothing is created: a store
     named by ``--db`` or the environment that does not exist is an error; the default store
     not made yet (nobody has answered on this computer) is an empty one."""
     import os
 
+    from dealer_trainer.store.reports import topic_totals
     from dealer_trainer.training.progress import ENV_VAR, NoStore, default_target, open_store
 
     try:
@@ -137,7 +139,7 @@ def _read(db: str | None, trainee: str | None, since: datetime | None) -> tuple[
                 known = store.trainees()
                 if trainee not in known:
                     raise unknown_trainee(trainee, known, store.target)
-            return store.answers(trainee, since), store.target
+            return topic_totals(store, trainee=trainee, since=since), store.target
     except NoStore:
         if db is not None or os.environ.get(ENV_VAR, "").strip():
             raise

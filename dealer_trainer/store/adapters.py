@@ -41,6 +41,8 @@ __all__ = [
 BUSY_TIMEOUT = 30.0
 #: environment variable naming the store (a file path or a PostgreSQL URL)
 ENV_VAR = "DEALER_TRAINER_DB"
+#: rows fetched at a time by :meth:`Database.stream`
+STREAM_BATCH = 1000
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 _SQLITE_SCHEME = "sqlite://"
 _URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
@@ -73,6 +75,12 @@ class Database(Protocol):
     def execute(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]: ...
 
     def insert(self, sql: str, params: tuple[Any, ...]) -> int: ...
+
+    def stream(
+        self, sql: str, params: tuple[Any, ...], batch: int = STREAM_BATCH
+    ) -> Iterator[tuple[Any, ...]]:
+        """The rows of a query, fetched ``batch`` at a time: constant memory, however many."""
+        ...
 
     def transaction(self) -> AbstractContextManager[None]: ...
 
@@ -112,6 +120,16 @@ class Sqlite:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    def stream(
+        self, sql: str, params: tuple[Any, ...], batch: int = STREAM_BATCH
+    ) -> Iterator[tuple[Any, ...]]:
+        cursor = self.conn.execute(sql, params)
+        try:
+            while rows := cursor.fetchmany(batch):
+                yield from rows
+        finally:
+            cursor.close()
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         # the write lock first: no other writer can slip in between a read and its write
@@ -150,6 +168,15 @@ class Postgres:
     def insert(self, sql: str, params: tuple[Any, ...]) -> int:
         rows = self.execute(f"{sql} RETURNING id", params)
         return int(rows[0][0])
+
+    def stream(
+        self, sql: str, params: tuple[Any, ...], batch: int = STREAM_BATCH
+    ) -> Iterator[tuple[Any, ...]]:
+        # a server-side cursor (it lives in a transaction): the client holds one batch at a time
+        with self.conn.transaction(), self.conn.cursor(name="dealer_trainer_stream") as cursor:
+            cursor.itersize = batch
+            cursor.execute(sql.replace("?", "%s"), params)
+            yield from cursor
 
     @contextmanager
     def transaction(self) -> Iterator[None]:

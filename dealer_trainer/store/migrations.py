@@ -250,6 +250,14 @@ MIGRATIONS: tuple[Migration, ...] = (
             ),
         },
     ),
+    Migration(
+        5,
+        "an index covering the report's totals per trainee and topic",
+        (
+            "CREATE INDEX answers_by_trainee_topic"
+            " ON answers (trainee_id, topic, answered_at, correct)",
+        ),
+    ),
 )
 
 #: the schema version this tool writes

@@ -18,6 +18,7 @@ Statements use ``?`` placeholders and work on SQLite and PostgreSQL.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from dealer_trainer.store.store import Store
 
 __all__ = [
+    "EXPORT_FIELDS",
     "ExportRow",
     "ItemStats",
     "RoomScenario",
@@ -38,6 +40,7 @@ __all__ = [
     "activity",
     "delete_room_scenario",
     "export_rows",
+    "iter_export_rows",
     "most_missed",
     "room_scenario",
     "room_scenarios",
@@ -275,15 +278,19 @@ def trainee_answers(
     ]
 
 
-def export_rows(store: Store, room_id: int) -> list[ExportRow]:
-    """Every answer of the room's trainees, oldest first."""
+def iter_export_rows(store: Store, room_id: int) -> Iterator[ExportRow]:
+    """Every answer of the room's trainees, oldest first, read a batch at a time: the export
+    of a room of any size in constant memory (the web layer streams it)."""
     sql = f"SELECT {store.ANSWER_COLUMNS}" + _TRAINEES + " ORDER BY a.answered_at, a.id"
-    with store._reading("export the room's answers"):
-        rows = store._db.execute(sql, (room_id,))
-    return [
-        ExportRow(**{name: getattr(answer, name) for name in EXPORT_FIELDS})
-        for answer in map(store._answer, rows)
-    ]
+    for row in store._stream("export the room's answers", sql, (room_id,)):
+        answer = store._answer(row)
+        yield ExportRow(**{name: getattr(answer, name) for name in EXPORT_FIELDS})
+
+
+def export_rows(store: Store, room_id: int) -> list[ExportRow]:
+    """Every answer of the room's trainees, oldest first (all at once: see
+    :func:`iter_export_rows`)."""
+    return list(iter_export_rows(store, room_id))
 
 
 # --- scenarios uploaded to a room -------------------------------------------------------------

@@ -301,6 +301,11 @@ class Store:
                 f"cannot {doing} in the progress store at {self.target}: {reason(exc, self.target)}"
             ) from None
 
+    def _stream(self, doing: str, sql: str, params: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+        """The rows of a query, a batch at a time (constant memory), errors as for reading."""
+        with self._reading(doing):
+            yield from self._db.stream(sql, params)
+
     @contextmanager
     def _writing(self, doing: str) -> Iterator[None]:
         with self._reading(doing), self._db.transaction():

@@ -4,7 +4,7 @@ assigned quizzes, the scenario browser, uploads, the room's ruleset and the expo
 Every page under ``/rooms/<room_id>/`` is for the room's trainers and for admins: the room
 is loaded with :func:`room_or_404` (another room: 404, a trainee of this room: 403), and
 every id after it (a trainee, a scenario) is looked up within that room. The numbers come
-from :mod:`dealer_trainer.roomdata`; the charts' geometry from :mod:`.charts`.
+from :mod:`dealer_trainer.store.roomdata`; the charts' geometry from :mod:`.charts`.
 
 Uploads (a scenario or a house ruleset) go through the project's own readers: safe YAML
 (:mod:`dealer_trainer.yamlio`: no ``!!python/`` tag, no alias bomb), the scenario checks and
@@ -16,9 +16,6 @@ house ruleset; no other file is ever read. A valid scenario is kept for the room
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import logging
 import re
 import tempfile
@@ -28,7 +25,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, Response, abort, flash, make_response, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    request,
+    stream_with_context,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import (
@@ -45,8 +50,9 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from dealer_trainer import assignments as assigned
 from dealer_trainer.accounts import TRAINEE, TRAINER, Room
 from dealer_trainer.errors import ScriptError, UsageError
+from dealer_trainer.exports import csv_pieces, json_pieces
 from dealer_trainer.rules.topics import TOPICS
-from dealer_trainer.safetext import csv_cell, printable
+from dealer_trainer.safetext import printable
 from dealer_trainer.store import roomdata
 from dealer_trainer.web import charts
 from dealer_trainer.web.htmx import page, to
@@ -54,6 +60,8 @@ from dealer_trainer.web.security import current_person, room_or_404
 from dealer_trainer.web.store import accounts, get_store
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from dealer_trainer.scenario import Scenario, Verified
     from dealer_trainer.training.quiz import Entry
 
@@ -725,16 +733,11 @@ def _filename(room: Room, suffix: str) -> str:
 
 def csv_text(rows: list[roomdata.ExportRow]) -> str:
     """The answers as CSV, every text cell made safe for a spreadsheet (no formula runs)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(roomdata.EXPORT_FIELDS)
-    for row in rows:
-        values = row.to_dict()
-        writer.writerow([csv_cell(values[name]) for name in roomdata.EXPORT_FIELDS])
-    return out.getvalue()
+    return "".join(csv_pieces(rows))
 
 
-def _export(room: Room, kind: str, body: str, mimetype: str) -> Response:
+def _export(room: Room, kind: str, body: Iterator[str], mimetype: str) -> Response:
+    """The export streamed a row at a time (a room of any size in constant memory)."""
     log.info(
         "export: room %d as %s by %s from %s",
         room.id,
@@ -742,29 +745,25 @@ def _export(room: Room, kind: str, body: str, mimetype: str) -> Response:
         _log_text(current_person().name),
         request.remote_addr,
     )
-    response = make_response(body)
-    response.mimetype = mimetype
+    response = Response(stream_with_context(body), mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{_filename(room, kind)}"'
     return response
+
+
+def _export_rows(room_id: int) -> Iterator[roomdata.ExportRow]:
+    """The room's answers, read as the response is sent: the store is the one of the context
+    the stream runs in (the request's own is closed by then)."""
+    yield from roomdata.iter_export_rows(get_store(), room_id)
 
 
 @bp.route("/<int:room_id>/export.csv")
 def export_csv(room_id: int) -> Response:
     room = _trainer_room(room_id)
-    rows = roomdata.export_rows(get_store(), room.id)
-    return _export(room, "csv", csv_text(rows), "text/csv")
+    return _export(room, "csv", csv_pieces(_export_rows(room.id)), "text/csv")
 
 
 @bp.route("/<int:room_id>/export.json")
 def export_json(room_id: int) -> Response:
     room = _trainer_room(room_id)
-    rows = roomdata.export_rows(get_store(), room.id)
-    body = json.dumps(
-        {
-            "room": {"id": room.id, "name": room.name, "ruleset": room.ruleset},
-            "answers": [row.to_dict() for row in rows],
-        },
-        ensure_ascii=False,
-        indent=1,
-    )
-    return _export(room, "json", body, "application/json")
+    about = {"id": room.id, "name": room.name, "ruleset": room.ruleset}
+    return _export(room, "json", json_pieces(about, _export_rows(room.id)), "application/json")

@@ -119,3 +119,35 @@ def test_an_export_is_logged(
         client.get(f"/rooms/{room.id}/export.json")
     assert f"export: room {room.id} as csv by Mia" in caplog.text
     assert f"export: room {room.id} as json by Mia" in caplog.text
+
+
+def test_the_streamed_json_is_the_text_json_dumps_writes() -> None:
+    from datetime import UTC, datetime
+
+    from dealer_trainer.exports import json_pieces
+    from dealer_trainer.store.roomdata import ExportRow
+
+    about = {"id": 3, "name": "Évening", "ruleset": "roberts"}
+    rows = [
+        ExportRow(
+            trainee=name,
+            item="i",
+            topic="t",
+            mode="quiz",
+            correct=bool(n % 2),
+            ruleset="r",
+            difficulty=None,
+            given='"x"\n',
+            expected="",
+            seconds=1.5,
+            answered_at=datetime(2026, 12, 1, n, tzinfo=UTC),
+        )
+        for n, name in enumerate(("Ana", "Bö", "=1+1"))
+    ]
+    for some in (rows, rows[:1], []):
+        expected = json.dumps(
+            {"room": about, "answers": [row.to_dict() for row in some]},
+            ensure_ascii=False,
+            indent=1,
+        )
+        assert "".join(json_pieces(about, some)) == expected
