@@ -171,18 +171,26 @@ def _latest(first: datetime | None, second: datetime | None) -> datetime | None:
     return max(first, second)
 
 
-def _lines(totals: dict[str, TopicStats]) -> tuple[TopicStats, ...]:
-    return tuple(totals[topic] for topic in sorted(totals))
+class _Tally:
+    """Answers, right answers and the last time, added up as the totals come."""
+
+    __slots__ = ("answered", "correct", "last_seen")
+
+    def __init__(self) -> None:
+        self.answered = 0
+        self.correct = 0
+        self.last_seen: datetime | None = None
+
+    def add(self, answered: int, correct: int, last_seen: datetime | None) -> None:
+        self.answered += answered
+        self.correct += correct
+        self.last_seen = _latest(self.last_seen, last_seen)
 
 
-def _merge(first: TopicStats | None, second: TopicStats) -> TopicStats:
-    if first is None:
-        return second
-    return TopicStats(
-        second.topic,
-        first.answered + second.answered,
-        first.correct + second.correct,
-        _latest(first.last_seen, second.last_seen),
+def _lines(tallies: dict[str, _Tally]) -> tuple[TopicStats, ...]:
+    return tuple(
+        TopicStats(topic, tally.answered, tally.correct, tally.last_seen)
+        for topic, tally in sorted(tallies.items())
     )
 
 
@@ -221,13 +229,13 @@ def report_from_totals(
     """The report from each trainee's totals per topic (as the store adds them up:
     :func:`dealer_trainer.store.reports.topic_totals`), ``since`` being the moment they count
     from (only shown)."""
-    per_trainee: dict[str, dict[str, TopicStats]] = {}
-    room: dict[str, TopicStats] = {}
+    per_trainee: dict[str, dict[str, _Tally]] = {}
+    room: dict[str, _Tally] = {}
     for total in totals:
-        line = TopicStats(total.topic, total.answered, total.correct, total.last_seen)
+        figures = (total.answered, total.correct, total.last_seen)
         topics = per_trainee.setdefault(total.trainee, {})
-        topics[total.topic] = _merge(topics.get(total.topic), line)
-        room[total.topic] = _merge(room.get(total.topic), line)
+        (topics.get(total.topic) or topics.setdefault(total.topic, _Tally())).add(*figures)
+        (room.get(total.topic) or room.setdefault(total.topic, _Tally())).add(*figures)
     trainees = []
     for name in sorted(per_trainee):
         lines = _lines(per_trainee[name])

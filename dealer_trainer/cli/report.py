@@ -183,13 +183,14 @@ def _write_text(report: Report, *, target: str, trainee: str | None, since: str 
     )
     echo(paint(f"store: {target}", "dim"))
     width = max([len("topic"), *(len(printable(line.topic)) for line in room.topics)])
+    seen = width + 49 <= columns(width + 49)  # the last-seen column only where there is room
     for entry in report.trainees:
         echo()
-        _trainee_block(paint, entry, width)
+        _trainee_block(paint, entry, width, seen)
     if len(report.trainees) > 1:
         echo()
         echo(paint("The room, by topic", "bold"))
-        _table(paint, room.topics, width)
+        echo("\n".join(_table(paint, room.topics, width, seen)))
 
 
 def _painted_percent(paint: Painter, accuracy: float, pad: int = 0) -> str:
@@ -198,32 +199,33 @@ def _painted_percent(paint: Painter, accuracy: float, pad: int = 0) -> str:
     return paint(text, colour)
 
 
-def _trainee_block(paint: Painter, entry: TraineeReport, width: int) -> None:
-    echo(
+def _trainee_block(paint: Painter, entry: TraineeReport, width: int, seen: bool) -> None:
+    lines = [
         f"{paint(printable(entry.trainee), 'bold')}: {plural(entry.answered, 'answer')}, "
         f"{entry.correct} right ({_painted_percent(paint, entry.accuracy)}), "
-        f"last seen {_local(entry.last_seen)}"
-    )
-    _table(paint, entry.topics, width)
+        f"last seen {_local(entry.last_seen)}",
+        *_table(paint, entry.topics, width, seen),
+    ]
     if entry.weakest:
         weak = ", ".join(
             f"{printable(line.topic)} ({_painted_percent(paint, line.accuracy)})"
             for line in entry.weakest
         )
-        echo(f"  {paint('weakest:', 'yellow')} {weak}")
+        lines.append(f"  {paint('weakest:', 'yellow')} {weak}")
     else:
-        echo("  weakest: none, every topic answered right so far")
+        lines.append("  weakest: none, every topic answered right so far")
+    echo("\n".join(lines))  # one write a block: a room of thousands prints at once
 
 
-def _table(paint: Painter, lines: tuple[TopicStats, ...], width: int) -> None:
-    seen = width + 49 <= columns(
-        width + 49
-    )  # the last-seen column only where the terminal has room
+def _table(paint: Painter, lines: tuple[TopicStats, ...], width: int, seen: bool) -> list[str]:
+    """The table's lines (``seen``: with the last-seen column)."""
     header = f"  {'topic':<{width}}  {'answered':>8}  {'correct':>7}  {'accuracy':>8}"
-    echo(paint(header + ("  last seen" if seen else ""), "dim"))
-    for line in lines:
-        echo(
+    return [
+        paint(header + ("  last seen" if seen else ""), "dim"),
+        *(
             f"  {printable(line.topic):<{width}}  {line.answered:>8}  {line.correct:>7}  "
             f"{_painted_percent(paint, line.accuracy, 8)}"
             + (f"  {_local(line.last_seen)}" if seen else "")
-        )
+            for line in lines
+        ),
+    ]
