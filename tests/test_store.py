@@ -297,3 +297,16 @@ def test_the_export_is_read_a_batch_at_a_time_in_order(store: Store) -> None:
     assert len(rest) == 2499
     assert [r.answered_at for r in rest] == [t0 + timedelta(seconds=i) for i in range(1, 2500)]
     assert roomdata.export_rows(store, room.id) == [first, *rest]
+
+
+def test_the_admin_commands_role_choices_are_the_roles() -> None:
+    import argparse
+
+    from dealer_trainer.cli import admin
+
+    parser = argparse.ArgumentParser()
+    admin.configure(parser)
+    actions = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name in ("person-add", "member", "invite"):
+        role = next(a for a in actions.choices[name]._actions if a.dest == "role")
+        assert tuple(role.choices or ()) == tuple(r.value for r in Role)
