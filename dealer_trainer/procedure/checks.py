@@ -15,7 +15,7 @@ from dealer_trainer.procedure.hand_state import (
     HOLE_CARDS,
     SHOWDOWN_RULE,
 )
-from dealer_trainer.procedure.player_rulings import MUCKED_DEAD_RULE, PlayerRulings
+from dealer_trainer.procedure.player_rulings import PlayerRulings
 
 __all__ = ["Checks"]
 
@@ -70,7 +70,7 @@ class Checks(PlayerRulings):
             floor = rule_on(
                 self.betting,
                 event.seat,
-                family=self.ruleset.family,
+                ruleset=self.ruleset,
                 said=event.said,
                 amount=event.amount,
                 chips=event.chips or (),
@@ -142,7 +142,7 @@ class Checks(PlayerRulings):
                 rule=SHOWDOWN_RULE,
             )
         if seat in self.mucked:
-            dead = MUCKED_DEAD_RULE[self.ruleset.family]
+            dead = self.ruleset.mucked_dead_rule
             raise Rejected(f"seat {seat} has already mucked: a mucked hand is dead", rule=dead)
         if event.name != "muck" and (seat in self.released or seat in self.partly_shown):
             self.verify_showdown_again(event)

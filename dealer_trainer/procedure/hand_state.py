@@ -17,12 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_trainer.betting import (
-    ROBERTS_CITATIONS,
-    RULE_LIMITS,
-    TDA_CITATIONS,
     Action,
     Betting,
-    Citations,
     Ruling,
     Street,
     blind_seats,
@@ -51,10 +47,6 @@ __all__ = ["HOLE_CARDS", "NO_CHIPS", "HandState", "Held", "Misaward", "Rejection
 
 #: the rule behind the showdown events
 SHOWDOWN_RULE = "RRoP-HEP 9"
-#: per rulebook, the rule a raise refused at the limit cap cites (TDA24 48: capped heads-up too)
-CAP_RULE = {"roberts": RULE_LIMITS, "tda-2024": "TDA24 48"}
-#: per rulebook, the rules the other refusals of a bet size cite (and TDA 54-B's pot count)
-CITATIONS: dict[str, Citations] = {"roberts": ROBERTS_CITATIONS, "tda-2024": TDA_CITATIONS}
 #: once a player is all-in and the betting is over, every hand still in is tabled
 ALL_IN_TABLED_RULE = "TDA24 16"
 
@@ -103,15 +95,6 @@ class Held:
     #: binding whatever comes in between: substantial action out of turn passed a skipped
     #: player who said nothing (TDA24 53-B)
     binding: bool = False
-
-
-#: per rulebook, the actions out of turn a player freed by a changed action may not follow
-#: with a bet or raise on the next turn: Robert's Rules bar a raise after a check or call out
-#: of turn (RRoP Betting 11); TDA gives back every option (TDA24 53-A)
-OUT_OF_TURN_NO_RAISE: dict[str, frozenset[Action]] = {
-    "roberts": frozenset({Action.CHECK, Action.CALL}),
-    "tda-2024": frozenset(),
-}
 
 
 def tda_substantial(chips_in: Sequence[bool]) -> bool:
@@ -250,8 +233,8 @@ class HandState(ABC):
             self.spec.stakes,
             blinds=self._blinds_due(self.order),
             heads_up_uncapped=ruleset.heads_up_raises == "unlimited",
-            cap_rule=CAP_RULE[ruleset.family],
-            citations=CITATIONS[ruleset.family],
+            cap_rule=ruleset.cap_rule,
+            citations=ruleset.citations,
         )
 
     def _blinds_due(self, order: tuple[int, ...]) -> tuple[int | None, int] | None:
@@ -360,7 +343,7 @@ class HandState(ABC):
                     self.actions += 1
                     self.chips_in.append(held.action not in NO_CHIPS)
                     continue
-            if held.action in OUT_OF_TURN_NO_RAISE[self.ruleset.family]:
+            if held.action in self.ruleset.voided_no_raise:
                 self.no_raise[seat] = "action_out_of_turn"
             return
 

@@ -34,16 +34,6 @@ _NO_RAISE_WHY: dict[str, str] = {
 }
 
 
-#: per rulebook, whether a hand let go face down at the showdown, not yet in the muck, is dead
-#: at once (RRoP Dead Hands: a hand thrown away is folded) or still live until the dealer
-#: pushes it into the muck (TDA24 14)
-RELEASED_HAND_DEAD: dict[str, bool] = {"roberts": True, "tda-2024": False}
-
-
-#: per rulebook, the rule a show after a muck is refused with: a mucked hand is dead
-MUCKED_DEAD_RULE: dict[str, str] = {"roberts": "RRoP Dead Hands", "tda-2024": "TDA24 14"}
-
-
 #: the betting rounds, where an action out of turn is judged
 _BETTING_ROUNDS = frozenset({"preflop", "flop", "turn", "river"})
 
@@ -234,7 +224,7 @@ class PlayerRulings(HandState):
         seat = event.seat
         assert seat is not None
         self.irregular("hand_released", event, seat=seat)
-        if RELEASED_HAND_DEAD[self.ruleset.family]:
+        if self.ruleset.released_hand_dead:
             self.muck_hand(event)
         else:
             self.released.add(seat)
