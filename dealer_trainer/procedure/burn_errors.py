@@ -163,14 +163,14 @@ class BurnErrors(HandState):
         self._without_burn(event)
 
     def burn_twice(self, event: Event) -> None:
-        """A second burn for the turn or river."""
+        """A second burn card: the error its row names (two burns for the turn or river)."""
         card = self.table.stub.pop(0)
         self.table.burns.append(card)
         if event.unnoticed:
             at = len(self.table.board)
             self.slips.append(Slip(name="extra_burn", actions=self.actions, cards=(card,), at=at))
         else:
-            self.irregular("extra_burn", event, cards=[card])
+            self.irregular(self.row_error(event), event, cards=[card])
 
     def flop_unnoticed(self, event: Event) -> None:
         """A flop turned without its burn that nobody notices: it plays on."""

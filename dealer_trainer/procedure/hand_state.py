@@ -28,6 +28,7 @@ from dealer_trainer.declarations import FloorRuling
 from dealer_trainer.errors import IllegalAction
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.machine import (
+    ERRORS_BY_ROW,
     STATE_BY_NAME,
     machine,
 )
@@ -135,6 +136,8 @@ class HandState(ABC):
         self.rejected: list[Rejection] = []
         self._log: list[tuple[Event, Rejection | None]] = []
         self.misdeals = 0
+        #: the state the event being handled was judged in (the source of the row that fires)
+        self.judged_in = ""
         self._new_hand_state()
         self._machine = machine()
         self._machine.add_model(self, initial="blinds" if script.deck is not None else "shuffling")
@@ -288,6 +291,14 @@ class HandState(ABC):
         self.mucked.add(seat)
         self.released.discard(seat)
         self.table.to_muck(seat)
+
+    def row_error(self, event: Event) -> str:
+        """The dealer error the procedure table's row names for ``event`` where it was judged:
+        a callback that serves several rows (a second burn on any street) records its own
+        row's error, so a new row reuses the callback with no change to it."""
+        names = ERRORS_BY_ROW[(event.name, self.judged_in)]
+        assert len(names) == 1, f"the {event.name} row of {self.judged_in} names {names}"
+        return names[0]
 
     def irregular(
         self,

@@ -52,6 +52,7 @@ SITUATIONS: tuple[Situation, ...] = (
         topic="burn-error",
         window=frozenset({"turn_burn", "river_burn", "turn", "river"}),
         staging=Staging(lead_in=(*TO_FLOP, Macro.BETTING), make=(TURN,)),
+        labels={"replace": "Put the card turned on the burns and turn the next card in its place"},
     ),
     Situation(
         name="missed_burn_late",
@@ -118,6 +119,10 @@ SITUATIONS: tuple[Situation, ...] = (
             lead_in=(*TO_FLOP, Macro.BETTING, BURN),
             make=(Event(name=E.BURN, unnoticed=True), TURN, NOTICE),
         ),
+        labels={
+            "replace": "Put the second burn card on the board in place of the card turned, and "
+            "that card back on top of the stub"
+        },
     ),
     Situation(
         name="extra_burn_late",
@@ -192,6 +197,7 @@ SITUATIONS: tuple[Situation, ...] = (
         staging=Staging(
             lead_in=(*TO_FLOP, Macro.BETTING, BURN), make=(Event(name=E.TURN, boxed=True),)
         ),
+        labels={"replace": "Set the boxed card aside and take the next card in its place"},
     ),
     Situation(
         name="boxed_board_cards",
@@ -317,6 +323,7 @@ SITUATIONS: tuple[Situation, ...] = (
         staging=Staging(
             lead_in=(POST_BLINDS, DEAL, Macro.BETTING), make=(Event(name=E.BURN, exposed=True),)
         ),
+        labels={"replace": "Set the shown burn card aside and burn the next card face down"},
     ),
     # --- a dropped or disordered stub (TDA24 RP-4) ------------------------------------------
     Situation(

@@ -134,6 +134,7 @@ SITUATIONS: tuple[Situation, ...] = (
             lead_in=(*TO_RIVER, Macro.BETTING, Event(name=E.SHOW, seat=1)),
             make=(Event(name=E.KILL, seat=1),),
         ),
+        labels={"retrieve": "Take the tabled hand back out of the muck"},
     ),
     Situation(
         name="hand_killed",

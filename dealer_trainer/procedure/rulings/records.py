@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_trainer.procedure.staging import Staging
@@ -71,6 +71,9 @@ class Situation:
     window: frozenset[str]
     #: how to bring it about on a table (the wizard, the drill, the docs' example)
     staging: Staging
+    #: a recovery step as a trainee is offered it for this error, where the step's general
+    #: words (:func:`dealer_trainer.training.labels.label`) do not fit: step name -> words
+    labels: Mapping[str, str] = field(default_factory=dict)
 
     def outcome(self, ruleset: Ruleset) -> Outcome:
         """The outcome a ruleset calls for."""
