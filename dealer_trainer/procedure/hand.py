@@ -113,8 +113,12 @@ class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySte
                 raise self._out_of_procedure(event)
             self._VERIFY[event.name](self, event)
             events = self._machine.events
-            self.judged_in = self.state  # the row's source: row_error reads it
-            if not events[event.name].trigger(self, event):
+            self.judged_in = self.state  # the row's source, while it fires: row_error reads it
+            try:
+                fired = events[event.name].trigger(self, event)
+            finally:
+                self.judged_in = ""
+            if not fired:
                 raise Rejected(f"{event.describe()} cannot happen now", rule=self._step_rule())
             recovery = self.recovery  # read again: a next hand starts with a new one
             recovery.spend()

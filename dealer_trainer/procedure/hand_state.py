@@ -136,7 +136,7 @@ class HandState(ABC):
         self.rejected: list[Rejection] = []
         self._log: list[tuple[Event, Rejection | None]] = []
         self.misdeals = 0
-        #: the state the event being handled was judged in (the source of the row that fires)
+        #: while a row fires, the state the event was judged in (the row's source); else empty
         self.judged_in = ""
         self._new_hand_state()
         self._machine = machine()
