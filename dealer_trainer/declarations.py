@@ -37,8 +37,9 @@ from dataclasses import dataclass
 
 from dealer_trainer.betting import Action, Betting
 from dealer_trainer.errors import IllegalAction
+from dealer_trainer.rules.rulesets import Ruleset
 
-__all__ = ["RULES", "WORDS", "FloorRuling", "rule_on"]
+__all__ = ["WORDS", "FloorRuling", "rule_on", "rules_of"]
 
 #: what a player may say
 WORDS: tuple[str, ...] = tuple(action.value for action in Action)
@@ -55,11 +56,16 @@ _SHARED: dict[str, str] = {
     "undercall": "TDA24 51-B",
     "string": "TDA24 56",
 }
-#: per rulebook family, the rule behind each ruling
-RULES: dict[str, dict[str, str]] = {
-    "roberts": {**_SHARED, "verbal": "RRoP Betting 8", "declared_string": "RRoP No-Limit 6"},
-    "tda-2024": {**_SHARED, "verbal": "TDA24 51-A", "declared_string": "TDA24 56"},
-}
+
+
+def rules_of(ruleset: Ruleset) -> dict[str, str]:
+    """The rule behind each ruling under ``ruleset``: the shared ones, and its rulebook's own
+    for a verbal declaration and a declared raise in two motions."""
+    return {
+        **_SHARED,
+        "verbal": ruleset.verbal_rule,
+        "declared_string": ruleset.declared_string_rule,
+    }
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,7 +83,7 @@ def rule_on(
     betting: Betting,
     seat: int,
     *,
-    family: str,
+    ruleset: Ruleset,
     said: str | None = None,
     amount: int | None = None,
     chips: Sequence[int] = (),
@@ -86,13 +92,13 @@ def rule_on(
     """Rule on ``seat``'s words and chips now (it must be its turn; nothing changes)."""
     if seat != betting.to_act:
         raise IllegalAction(f"It is not seat {seat}'s turn to act.", rule="RRoP betting")
-    rules = RULES[family]
+    rules = rules_of(ruleset)
     bet = betting.bets[seat]
     total = bet + betting.stacks[seat]
     facing = betting.current_bet > bet
     first, later = sum(chips), sum(more)
     if said is not None:
-        return _words(betting, seat, rules, family, said, amount, chips, first, later)
+        return _words(betting, seat, rules, ruleset, said, amount, chips, first, later)
     if not chips:
         raise IllegalAction(
             "An act with neither words nor chips is the action the script names; give "
@@ -159,7 +165,7 @@ def _words(
     betting: Betting,
     seat: int,
     rules: dict[str, str],
-    family: str,
+    ruleset: Ruleset,
     said: str,
     amount: int | None,
     chips: Sequence[int],
@@ -203,7 +209,7 @@ def _words(
             why="said call: the full call, whatever chips went out",
         )
     # bet or raise
-    declared_string = family == "roberts" and said == "raise"
+    declared_string = ruleset.raise_takes_second_motion and said == "raise"
     if amount is not None:
         to, rule, why = amount, rules["raise_amount"], f"said {said} with an amount: the total"
     elif chips:

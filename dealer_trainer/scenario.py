@@ -33,6 +33,7 @@ from dealer_trainer.handscript import _kind as _kind
 from dealer_trainer.handscript import _Reader as ScriptReader
 from dealer_trainer.handscript import _suggest as _suggest
 from dealer_trainer.procedure.events import RECOVERY_STEPS
+from dealer_trainer.procedure.rulings import situations_of
 from dealer_trainer.rules.rulesets import Ruleset, is_ruleset_file
 from dealer_trainer.rules.topics import TOPICS, Topic, topic
 from dealer_trainer.safetext import excerpt
@@ -315,7 +316,7 @@ class _Reader(ScriptReader):
         if data.get("situation") is None:
             return None
         name = data["situation"]
-        options = subject.situations
+        options = situations_of(subject.slug)
         if not options:  # pragma: no cover - every topic with situations allows them
             raise self.fail(
                 f"topic {subject.slug!r} is about the normal procedure: it has no situation",
@@ -825,7 +826,7 @@ def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:
     subject = scenario.topic
     wanted: tuple[str, ...] = (scenario.situation,) if scenario.situation else ()
     if not wanted and subject.kind == "irregularity":
-        wanted = subject.situations
+        wanted = situations_of(subject.slug)
     future = _future(scenario, hand)  # an award asked before the push: the award to come
     arisen = list(dict.fromkeys(item.situation for item in future.irregularities if item.situation))
     found = None

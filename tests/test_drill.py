@@ -35,6 +35,7 @@ from dealer_trainer.errors import DealerTrainerError
 from dealer_trainer.handscript import Event
 from dealer_trainer.procedure.events import PLAYER_EVENTS
 from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.procedure.rulings import situations_of
 from dealer_trainer.rules.corpus import rule as corpus_rule
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.rules.topics import TOPICS
@@ -323,7 +324,7 @@ def test_an_error_is_told_in_plain_words_and_its_recovery_is_picked_step_by_step
 
 def test_topic_of_a_situation_is_its_topics_slug() -> None:
     for item in TOPICS:
-        for name in item.situations:
+        for name in situations_of(item.slug):
             assert topic_of(name) == item.slug
     assert topic_of(None) == "procedure"
 

@@ -17,9 +17,9 @@ from dealer_trainer.cli.main import main
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.procedure.events import EVENT_WORDS
 from dealer_trainer.rules.rulesets import builtin, load_ruleset
-from dealer_trainer.rules.whatif import compare, find_situations
 from dealer_trainer.scenario import load_scenario, verify
 from dealer_trainer.training.drill.session import Drill
+from dealer_trainer.whatif import compare, find_situations
 
 FIRST_CARD_ONLY = "name: river-room\nbase: roberts\noptions:\n  exposed_misdeal_cards: 1\n"
 

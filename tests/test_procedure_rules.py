@@ -546,7 +546,7 @@ def test_every_dealer_error_is_recognised_by_a_row_of_the_table_that_names_it() 
 
 
 def test_every_dealer_errors_window_and_moment_are_the_procedures() -> None:
-    from dealer_trainer.procedure.rulings import SITUATIONS
+    from dealer_trainer.procedure.rulings import SITUATIONS, situations_of
     from dealer_trainer.procedure.staging import MOMENTS
     from dealer_trainer.rules.topics import topic
 
@@ -554,7 +554,7 @@ def test_every_dealer_errors_window_and_moment_are_the_procedures() -> None:
     for item in SITUATIONS:
         assert item.window and item.window <= states, item.name
         assert item.staging.moment is None or item.staging.moment in MOMENTS
-        assert item.name in topic(item.topic).situations
+        assert item.name in situations_of(topic(item.topic).slug)
         assert item.rules
     assert {s for states_ in MOMENTS.values() for s in states_} <= states
 

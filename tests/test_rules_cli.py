@@ -327,7 +327,7 @@ def test_diff_lists_every_situation_whose_recovery_differs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from dealer_trainer.rules.rulesets import builtin
-    from dealer_trainer.rules.whatif import SCOPES
+    from dealer_trainer.whatif import SCOPES
 
     doc = _json(capsys, "diff", "roberts", "tda-2024")
     roberts, tda = builtin("roberts"), builtin("tda-2024")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
+import dealer_trainer.rules
 from dealer_trainer.engine import replay
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.rules.rulesets import BUILTIN, OPTIONS, load_ruleset, resolve
@@ -207,3 +209,22 @@ def test_a_third_built_in_rulebook_is_one_entry_and_rulesets_based_on_it_follow_
     assert rulesets.builtin_names() == "roberts, tda-2024 or wsop-2026"
     assert rulesets.other_family(house).name == "roberts"
     assert rulesets.other_family(rulesets.BUILTIN["roberts"]).name == "tda-2024"
+
+
+def test_the_rules_never_import_the_engine() -> None:
+    """rules/ sits beside procedure/: no module of it imports the procedure, nor anything above
+    it (a what-if reads both, so it lives above both), imports inside functions included."""
+    above = ("dealer_trainer.procedure", "dealer_trainer.training", "dealer_trainer.scenario",
+             "dealer_trainer.whatif", "dealer_trainer.cli", "dealer_trainer.web")  # fmt: skip
+    folder = Path(dealer_trainer.rules.__file__).parent
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            for name in names:
+                assert not name.startswith(above), f"{path.name} imports {name}"

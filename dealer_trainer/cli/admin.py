@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from dealer_trainer.cli.render import echo, print_json
 from dealer_trainer.errors import NotFound
 from dealer_trainer.roles import Role
+from dealer_trainer.rules import rulesets
 from dealer_trainer.safetext import excerpt, printable
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def configure(admin: argparse.ArgumentParser) -> None:
     action("rooms", "list the rooms").add_argument("--json", action="store_true")
     room_add = action("room-add", "add a room")
     room_add.add_argument("name")
-    room_add.add_argument("--ruleset", default="roberts", choices=("roberts", "tda-2024"))
+    room_add.add_argument("--ruleset", default="roberts", choices=tuple(rulesets.BUILTIN))
     action("people", "list the people and their roles").add_argument("--json", action="store_true")
     person_add = action("person-add", "add a person with a one-time password")
     person_add.add_argument("name")

@@ -29,7 +29,7 @@ from dealer_trainer.cli.render import Painter, columns, echo, print_json, wrap
 if TYPE_CHECKING:
     from dealer_trainer.rules.corpus import Rule
     from dealer_trainer.rules.rulesets import Ruleset
-    from dealer_trainer.rules.whatif import Reading
+    from dealer_trainer.whatif import Reading
 
 __all__ = ["configure", "run"]
 
@@ -280,7 +280,7 @@ def _term(args: argparse.Namespace, paint: Painter) -> _Answer:
 
 
 def _what_if(args: argparse.Namespace, paint: Painter) -> _Answer:
-    from dealer_trainer.rules.whatif import find_situations, outcome_doc
+    from dealer_trainer.whatif import find_situations, outcome_doc
 
     ruleset = _ruleset(args.ruleset)
     words = " ".join(args.situation)
@@ -314,7 +314,7 @@ def _diff(args: argparse.Namespace, paint: Painter) -> _Answer:
     from itertools import zip_longest
 
     from dealer_trainer.procedure.rulings import SITUATIONS
-    from dealer_trainer.rules.whatif import compare, outcome_doc
+    from dealer_trainer.whatif import compare, outcome_doc
 
     first, second = _ruleset(args.first), _ruleset(args.second)
     found = compare(first, second)

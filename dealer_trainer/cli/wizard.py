@@ -113,13 +113,13 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
         prompter = QuestionaryPrompter()
     ask = _Asker(prompter, args.yes)
     names = situations()
-    topics = [(t.slug, t.title) for t in TOPICS if any(n in t.situations for n in names)]
+    topics = [(t.slug, t.title) for t in TOPICS if any(situation(n).topic == t.slug for n in names)]
     given_topic = args.topic
     if args.error is not None:  # the error names its topic (the closest ones if it is unknown)
         given_topic = situation(find_error(args.error, args.topic)).topic
     chosen = topic(ask.select("--topic", given_topic, "Topic:", topics, ""))
     titled = [(n, situation(n).title) for n in names]
-    in_topic = [(n, title) for n, title in titled if n in chosen.situations] or titled
+    in_topic = [(n, title) for n, title in titled if situation(n).topic == chosen.slug] or titled
     name = ask.select("--error", args.error, "The dealer error to inject:", in_topic, "")
     rulesets = [(name, f"{name}: {known.description}") for name, known in BUILTIN.items()]
     ruleset_name = args.ruleset

@@ -22,6 +22,7 @@ from transitions import Event, Machine, Transition
 __all__ = [
     "ADVANCE",
     "BETTING_STATES",
+    "ERRORS_BY_ROW",
     "RECOGNISING_ROWS",
     "STATES",
     "TRANSITIONS",
@@ -295,6 +296,17 @@ RECOGNISING_ROWS: tuple[tuple[str, str, tuple[str, ...]], ...] = tuple(
     if "error" in row or "records" in row
     for state in _sources(row)
 )
+#: per (trigger, source state), the dealer errors its ``error=`` rows name: a callback that
+#: serves several rows records the one its row names (:meth:`HandState.row_error`)
+ERRORS_BY_ROW: dict[tuple[str, str], tuple[str, ...]] = {
+    (trigger, state): tuple(
+        name
+        for row in TRANSITIONS
+        if row["trigger"] == trigger and state in _sources(row)
+        for name in row.get("error", ())
+    )
+    for trigger, state, _ in RECOGNISING_ROWS
+}
 
 #: per state, the conditions of its advance rows (to skip a trigger that cannot fire)
 ADVANCE_CONDITIONS: dict[str, tuple[str, ...]] = {

@@ -1,12 +1,13 @@
 """The recovery under way: one object a hand is built from.
 
-A dealer error (:mod:`dealer_trainer.procedure.dealer_errors`) starts a :class:`Recovery` from
-the ruleset's outcome (:mod:`dealer_trainer.procedure.rulings`). The hand's :class:`Recoveries`
-keeps those under way and answers every question about them: which step is due, what the
-recovery lets through meanwhile, how many of its steps an event takes, when a wait is over and
-when the whole recovery is settled. :meth:`Hand.handle <dealer_trainer.procedure.hand.Hand.handle>`,
-``Hand.refuses`` and ``Hand.expected_next`` all ask it. It moves no card: the step rows of the
-procedure table do, through the hand's callbacks.
+A dealer error (:meth:`~dealer_trainer.procedure.hand_state.HandState.irregular`) starts a
+:class:`Recovery` from the ruleset's outcome (:mod:`dealer_trainer.procedure.rulings`). The
+hand's :class:`Recoveries` keeps those under way and answers every question about them: which
+step is due, what the recovery lets through meanwhile, how many of its steps an event takes,
+when a wait is over and when the whole recovery is settled.
+:meth:`Hand.handle <dealer_trainer.procedure.hand.Hand.handle>`, ``Hand.refuses`` and
+``Hand.expected_next`` all ask it. It moves no card: the step rows of the procedure table do,
+through the hand's callbacks.
 """
 
 from __future__ import annotations

@@ -2,7 +2,11 @@
 
 A ruleset is a name, the ruleset it starts from, and a value for every option below. Where
 the rulebooks disagree about a dealer error's recovery, an option names the choice; the
-recoveries themselves live in :mod:`dealer_trainer.procedure.rulings`.
+recoveries themselves live in :mod:`dealer_trainer.procedure.rulings`. Beside the options a
+house may change, each built-in ruleset sets what its rulebook itself says (:data:`RULEBOOK`):
+its family, and the rules its refusals and floor rulings cite. The engine reads every
+difference between the rulebooks from these fields, never from a ruleset's name, so a new
+built-in rulebook is one entry of :data:`BUILTIN`.
 
 A house ruleset file starts from a built-in one and overrides named options::
 
@@ -29,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from dealer_trainer.betting import ROBERTS_CITATIONS, RULE_LIMITS, TDA_CITATIONS, Action, Citations
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.yamlio import Locator, load_file
@@ -36,6 +41,7 @@ from dealer_trainer.yamlio import Locator, load_file
 __all__ = [
     "BUILTIN",
     "OPTIONS",
+    "RULEBOOK",
     "Option",
     "Ruleset",
     "builtin",
@@ -182,6 +188,24 @@ OPTIONS: tuple[Option, ...] = (
 
 _OPTION_BY_NAME = {option.name: option for option in OPTIONS}
 
+#: what a built-in ruleset's rulebook itself says (a house ruleset keeps its base's): the fields
+#: of :class:`Ruleset` that are no house option, with what each decides
+RULEBOOK: dict[str, str] = {
+    "family": "the rulebook whose recovery a record decided by the family follows (its "
+    "variants are keyed by family: roberts or tda-2024)",
+    "cap_rule": "the rule a raise refused at the limit cap cites",
+    "citations": "the rules the other refusals of a bet size cite, and TDA 54-B's pot count",
+    "voided_no_raise": "the actions out of turn that, freed by a changed action, bar a bet or "
+    "raise on the player's turn (RRoP Betting 11: a check or a call; TDA24 53-A: none)",
+    "released_hand_dead": "whether a hand let go face down is dead at once (RRoP Dead Hands) "
+    "or live until the dealer mucks it (TDA24 14)",
+    "mucked_dead_rule": "the rule a show after a muck is refused with",
+    "verbal_rule": "the rule behind a player's words (a verbal declaration binds)",
+    "declared_string_rule": "the rule behind a declared raise made with chips in two motions",
+    "raise_takes_second_motion": "whether a player who said raise may bring the chips in "
+    "more than one motion (RRoP No-Limit 6) or the second motion does not count (TDA24 56)",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
@@ -203,19 +227,19 @@ class Ruleset:
     all_in_tabled: bool = False
     exposed_burn: str = "stays"
     skipped_hand: str = "acts"
+    # --- what the rulebook itself says (:data:`RULEBOOK`): no house option changes it ---------
+    #: the rulebook whose rulings this one follows where its options do not decide
+    #: (``roberts`` or ``tda-2024``); a house ruleset keeps its base's
+    family: str = "roberts"
+    cap_rule: str = RULE_LIMITS
+    citations: Citations = ROBERTS_CITATIONS
+    voided_no_raise: frozenset[Action] = frozenset({Action.CHECK, Action.CALL})
+    released_hand_dead: bool = True
+    mucked_dead_rule: str = "RRoP Dead Hands"
+    verbal_rule: str = "RRoP Betting 8"
+    declared_string_rule: str = "RRoP No-Limit 6"
+    raise_takes_second_motion: bool = True
     source: str | None = field(default=None, compare=False)
-
-    @property
-    def family(self) -> str:
-        """The rulebook whose rulings this one follows where its options do not decide: the
-        base of its base, down to a built-in ruleset that is its own base (``roberts`` or
-        ``tda-2024``), so that a ruleset based on any built-in one has a family the records
-        know."""
-        base, seen = self.base, {self.name}
-        while base in BUILTIN and BUILTIN[base].base != base and base not in seen:
-            seen.add(base)
-            base = BUILTIN[base].base
-        return base
 
     def options(self) -> dict[str, Any]:
         """Every option's value, by name."""
@@ -243,6 +267,15 @@ BUILTIN: dict[str, Ruleset] = {
         button="dead",
         all_in_tabled=True,
         skipped_hand="no_raise",
+        family="tda-2024",
+        cap_rule="TDA24 48",
+        citations=TDA_CITATIONS,
+        voided_no_raise=frozenset(),
+        released_hand_dead=False,
+        mucked_dead_rule="TDA24 14",
+        verbal_rule="TDA24 51-A",
+        declared_string_rule="TDA24 56",
+        raise_takes_second_motion=False,
     ),
 }
 

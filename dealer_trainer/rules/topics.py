@@ -1,8 +1,9 @@
 """The topics: one vocabulary for the scenario bank, the rules corpus and the quiz.
 
 A topic is a slug (``premature-turn``). Irregularity topics cover dealer errors: each error's
-record (:mod:`dealer_trainer.procedure.rulings`) names its topic, and :attr:`Topic.situations`
-reads them back. Procedure topics cover the normal dealing procedure. This module imports
+record (:mod:`dealer_trainer.procedure.rulings`) names its topic, and
+:func:`~dealer_trainer.procedure.rulings.situations_of` reads them back (the rules know nothing
+of the engine's records). Procedure topics cover the normal dealing procedure. This module imports
 nothing else of the package when it loads: the rules lookup reads it at start-up.
 """
 
@@ -21,13 +22,6 @@ class Topic:
     title: str
     #: ``irregularity`` (a dealer error and its recovery) or ``procedure`` (normal dealing)
     kind: str
-
-    @property
-    def situations(self) -> tuple[str, ...]:
-        """The engine situations (dealer errors) whose records name this topic."""
-        from dealer_trainer.procedure.rulings import situations_of
-
-        return situations_of(self.slug)
 
 
 TOPICS: tuple[Topic, ...] = (

@@ -74,8 +74,8 @@ def _retrieve(hand: Hand, recovery: Recovery | None) -> str:
         return "Bring the cards back into the stub"
     if recovery.outcome.misdeal:
         return "Call a misdeal: bring every card dealt back to the deck"
-    if recovery.situation.name == "tabled_hand_killed":
-        return "Take the tabled hand back out of the muck"
+    if "retrieve" in recovery.situation.labels:
+        return recovery.situation.labels["retrieve"]  # the error's own words (its record)
     if recovery.situation.kind == "extra_card":
         return "Take the extra card back onto the top of the stub"
     if recovery.cards:
@@ -102,8 +102,8 @@ def _replace(hand: Hand, recovery: Recovery | None) -> str:
     if recovery is not None and recovery.seat is not None:
         what = "boxed" if recovery.situation.kind == "boxed_card" else "exposed"
         return f"Give seat {recovery.seat} the top card of the stub in place of the {what} card"
-    if recovery is not None and recovery.situation.name in _BOARD_REPLACES:
-        return _BOARD_REPLACES[recovery.situation.name]
+    if recovery is not None and "replace" in recovery.situation.labels:
+        return recovery.situation.labels["replace"]  # the error's own words (its record)
     return "Give the player the top card of the stub in place of the face-up card"
 
 

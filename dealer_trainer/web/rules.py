@@ -4,7 +4,7 @@ rulesets included).
 
 The answers come from the same screen-free functions as ``dealer-trainer rules``
 (:mod:`dealer_trainer.rules.search`, :mod:`~dealer_trainer.rules.corpus`,
-:mod:`~dealer_trainer.rules.whatif`, :mod:`~dealer_trainer.rules.rulesets`). A ruleset is
+:mod:`~dealer_trainer.whatif`, :mod:`~dealer_trainer.rules.rulesets`). A ruleset is
 named in a URL as a built-in name (``roberts``, ``tda-2024``) or as ``room-<id>``: the house
 ruleset of a room the person belongs to. Another room's, or a room without one, is 404.
 """
@@ -147,7 +147,7 @@ def what_if() -> Response:
     """Pick a dealer error and a ruleset: its recovery as numbered steps, with the rule."""
     from dealer_trainer.procedure.rulings import SITUATIONS
     from dealer_trainer.rules.topics import TOPICS
-    from dealer_trainer.rules.whatif import outcome_doc, readings
+    from dealer_trainer.whatif import outcome_doc, readings
 
     choices = _choices()
     name = _arg("situation")
@@ -187,7 +187,7 @@ def what_if() -> Response:
 def diff() -> Response:
     """Where two rulesets recover differently, side by side, and the options they differ on."""
     from dealer_trainer.procedure.rulings import SITUATIONS
-    from dealer_trainer.rules.whatif import compare, outcome_doc
+    from dealer_trainer.whatif import compare, outcome_doc
 
     choices = _choices()
     first = _ruleset_or_404(_arg("first", "roberts"), choices)

@@ -41,6 +41,8 @@ def injectable(ruleset: Ruleset) -> frozenset[str]:
     the engine can bring about (:func:`dealer_trainer.authoring.setup_for` proves each on a
     six-seat table; under tda-2024 one extra card is already a misdeal, so there is no second).
     """
+    # start-up: imported on first use, so the drill's first points need not load the
+    # scenario reader that authoring brings
     from dealer_trainer.authoring import setup_for
 
     table = {"seats": 6, "button": 1, "blinds": list(BLINDS), "stacks": STACK}

@@ -8,7 +8,9 @@ ruleset setting one of them is read whole: :func:`readings` says what a situatio
 ruleset (and which situation takes the cases it gives up), :func:`compare` finds every situation
 that a ruleset's options change, by variant or by scope.
 
-Data only: the rulings and the corpus, never the state machine (a lookup starts fast).
+Data only: the rulings and the corpus, never the state machine (a lookup starts fast). It sits
+above both :mod:`dealer_trainer.procedure.rulings` and :mod:`dealer_trainer.rules`, which never
+import each other that way round: the rules know nothing of the engine's records.
 """
 
 from __future__ import annotations
@@ -17,8 +19,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from dealer_trainer.procedure.rulings import SITUATIONS, Outcome, Situation
+from rapidfuzz import fuzz, process, utils
+
+from dealer_trainer.procedure.rulings import (
+    SITUATIONS,
+    Outcome,
+    Situation,
+    situation,
+    situations_of,
+)
+from dealer_trainer.rules.corpus import NotFound, by_cite, suggest
 from dealer_trainer.rules.rulesets import OPTIONS, Option, Ruleset
+from dealer_trainer.rules.search import search
+from dealer_trainer.rules.topics import TOPICS
 
 __all__ = [
     "SCOPES",
@@ -95,8 +108,6 @@ def readings(found: Situation, ruleset: Ruleset) -> list[Reading]:
     """``found`` under ``ruleset``: its own reading, then the reading of every case an option
     of the ruleset hands to another situation (the second card exposed, under a house that
     makes only the first a misdeal)."""
-    from dealer_trainer.procedure.rulings import situation
-
     title, when, more = found.title, [], []
     for scope in _scopes(found.name):
         value = getattr(ruleset, scope.option)
@@ -112,8 +123,6 @@ def readings(found: Situation, ruleset: Ruleset) -> list[Reading]:
 
 def outcome_doc(reading: Reading) -> dict[str, Any]:
     """A reading as the lookup's JSON gives it (the cited rule's id, title and text with it)."""
-    from dealer_trainer.rules.corpus import by_cite
-
     found, outcome = reading.situation, reading.outcome
     cited = by_cite().get(outcome.rule)
     return {
@@ -135,8 +144,6 @@ def outcome_doc(reading: Reading) -> dict[str, Any]:
 def _asks_handed_over(words: str, found: Situation, ruleset: Ruleset) -> Reading | None:
     """The case ``found`` hands over under ``ruleset`` when ``words`` ask for it by name (the
     second card exposed, where only the first is a misdeal)."""
-    from rapidfuzz import fuzz, utils
-
     for reading in readings(found, ruleset)[1:]:
         score = fuzz.token_set_ratio(words, reading.title, processor=utils.default_process)
         if score >= fuzz.token_set_ratio(words, found.title, processor=utils.default_process):
@@ -150,12 +157,6 @@ def find_situations(words: str, ruleset: Ruleset) -> tuple[list[Reading], str]:
     words for the corpus search (the best rule that governs a situation, and its situation
     closest to the words). :class:`NotFound` with suggestions when nothing fits.
     """
-    from rapidfuzz import fuzz, process, utils
-
-    from dealer_trainer.rules.corpus import NotFound, suggest
-    from dealer_trainer.rules.search import search
-    from dealer_trainer.rules.topics import TOPICS
-
     snake = "_".join(words.casefold().replace("-", " ").split())
     by_name = {item.name: item for item in SITUATIONS}
     found: list[Situation] = []
@@ -166,8 +167,9 @@ def find_situations(words: str, ruleset: Ruleset) -> tuple[list[Reading], str]:
         found, how = of_kind, "kind"
     else:
         for item in TOPICS:
-            if item.slug.replace("-", "_") == snake and item.situations:
-                found = [by_name[name] for name in item.situations if name in by_name]
+            of_topic = situations_of(item.slug)
+            if item.slug.replace("-", "_") == snake and of_topic:
+                found = [by_name[name] for name in of_topic if name in by_name]
                 how = "topic"
                 break
     if not found:
