@@ -31,7 +31,7 @@ from dealer_trainer.procedure.events import (
     EventName,
 )
 from dealer_trainer.procedure.script import HandScript, TableSpec
-from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, resolve
+from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, parse_ruleset, resolve
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.yamlio import Locator, load, load_file
 
@@ -87,9 +87,17 @@ def _suggest(word: object, options: tuple[str, ...] | frozenset[str]) -> str:
 class _Reader:
     """Checks a parsed script; every error names its place."""
 
-    def __init__(self, locator: Locator | None, folder: Path | None = None) -> None:
+    def __init__(
+        self,
+        locator: Locator | None,
+        folder: Path | None = None,
+        rulesets: Mapping[str, str] | None = None,
+    ) -> None:
         self.locator = locator
         self.folder = folder
+        #: the ruleset files a script read from text may name (file name -> YAML text); when
+        #: given, no file is read: a name neither built in nor here is unknown
+        self.rulesets = rulesets
         self.seat_set: frozenset[int] = frozenset()
 
     def where(self, container: object, key: Any = None, *, of_key: bool = False) -> str | None:
@@ -239,6 +247,8 @@ class _Reader:
         if not isinstance(name, str):
             raise self.fail("'ruleset' must be a name or a ruleset file", spec, "ruleset")
         try:
+            if self.rulesets is not None and name not in BUILTIN:
+                return _given_ruleset(name, self.rulesets)
             return resolve(name, relative_to=self.folder)
         except KeyError:
             raise self.fail(
@@ -450,6 +460,12 @@ class _Reader:
                 )
 
 
+def _given_ruleset(name: str, rulesets: Mapping[str, str]) -> Ruleset:
+    """A house ruleset given as text (KeyError: not given)."""
+    data, locator = load(rulesets[name], name)
+    return parse_ruleset(data, locator)
+
+
 def _listed(seats: frozenset[int]) -> str:
     return ", ".join(map(str, sorted(seats)))
 
@@ -465,13 +481,18 @@ def _kind(value: Any) -> str:
 
 
 def parse_script(
-    data: Any, locator: Locator | None = None, *, folder: Path | None = None
+    data: Any,
+    locator: Locator | None = None,
+    *,
+    folder: Path | None = None,
+    rulesets: Mapping[str, str] | None = None,
 ) -> HandScript:
     """Check an already-parsed script (``locator`` gives the file places for errors).
 
-    ``folder`` is where a house ruleset file named by the table is looked for.
+    ``folder`` is where a house ruleset file named by the table is looked for; ``rulesets``
+    (file name -> YAML text), when given, holds the only ones it may name (no file is read).
     """
-    return _Reader(locator, folder).script(data)
+    return _Reader(locator, folder, rulesets).script(data)
 
 
 def load_script(script: str | Path | Mapping[str, Any], *, source: str | None = None) -> HandScript:

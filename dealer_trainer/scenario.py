@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,10 +58,14 @@ __all__ = [
     "check",
     "fact_value",
     "find_scenarios",
+    "forget_proofs",
     "giveaways",
     "lint",
     "load_scenario",
+    "load_scenario_text",
     "parse_scenario",
+    "proof_of_file",
+    "proof_of_text",
     "recovery_steps",
     "verify",
 ]
@@ -172,8 +177,13 @@ class _Reader(ScriptReader):
     section (each field, each choice, each setup event), so one run reports them all.
     """
 
-    def __init__(self, locator: Locator | None, folder: Path | None = None) -> None:
-        super().__init__(locator, folder)
+    def __init__(
+        self,
+        locator: Locator | None,
+        folder: Path | None = None,
+        rulesets: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(locator, folder, rulesets)
         self.errors: list[ScriptError] = []
 
     def attempt(self, check: Callable[..., Any], *args: Any) -> Any:
@@ -367,7 +377,7 @@ class _Reader(ScriptReader):
         for key in ("deck", "seed"):
             if key in data:
                 parts[key] = data[key]
-        script = parse_script(parts, self.locator, folder=self.folder)
+        script = parse_script(parts, self.locator, folder=self.folder, rulesets=self.rulesets)
         self.seat_set = frozenset(script.table.seats)
         before = len(self.errors)
         events = [self.attempt(self.event, item, i, setup) for i, item in enumerate(setup)]
@@ -634,9 +644,12 @@ def parse_scenario(
     *,
     source: str | None = None,
     folder: Path | None = None,
+    rulesets: Mapping[str, str] | None = None,
 ) -> Scenario:
-    """Check an already-parsed scenario mapping; return the typed scenario."""
-    return _Reader(locator, folder).scenario(data, source)
+    """Check an already-parsed scenario mapping; return the typed scenario. A house ruleset
+    file it names is looked for in ``folder``, or, when ``rulesets`` is given (file name ->
+    YAML text), among those alone (no file is read)."""
+    return _Reader(locator, folder, rulesets).scenario(data, source)
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -651,6 +664,16 @@ def loads_scenario(text: str, source: str | None = None) -> Scenario:
     data, locator = load(text, source)
     folder = None if source is None else Path(source).parent
     return parse_scenario(data, locator, source=source, folder=folder)
+
+
+def load_scenario_text(
+    text: str, source: str, *, rulesets: Mapping[str, str] | None = None
+) -> Scenario:
+    """Read and check a scenario from YAML text without reading any file: ``source`` names it
+    in messages (``source:line:col``), and a house ruleset file it names must be one of
+    ``rulesets`` (file name -> the ruleset's YAML text)."""
+    data, locator = load(text, source)
+    return parse_scenario(data, locator, source=source, rulesets=dict(rulesets or {}))
 
 
 # --- the facts a fact question may ask ----------------------------------------------------------
@@ -795,6 +818,41 @@ def verify(scenario: Scenario) -> Verified:
         raise ScenarioErrors(errors)
     assert proved is not None
     return proved
+
+
+#: the most proofs one process keeps (the bank holds about 300 scenarios; rooms upload a few)
+MAX_PROOFS = 2048
+
+
+@lru_cache(maxsize=MAX_PROOFS)
+def _proof_of_text(text: str, source: str, rulesets: tuple[tuple[str, str], ...]) -> Verified:
+    return verify(load_scenario_text(text, source, rulesets=dict(rulesets)))
+
+
+def proof_of_text(text: str, source: str, *, rulesets: Mapping[str, str] | None = None) -> Verified:
+    """The scenario of ``text`` read as :func:`load_scenario_text` reads it, proved: computed
+    once per text, source name and ruleset texts, then kept in this process (any process
+    computes the same from the same text). An error is raised each time, not kept."""
+    return _proof_of_text(text, source, tuple(sorted((rulesets or {}).items())))
+
+
+@lru_cache(maxsize=MAX_PROOFS)
+def _proof_of_file(path: str, stamp: tuple[int, int]) -> Verified:
+    del stamp  # part of the key only: an edited file is proved again
+    return verify(load_scenario(Path(path)))
+
+
+def proof_of_file(path: Path) -> Verified:
+    """A scenario file proved (:func:`load_scenario`, :func:`verify`): computed once and kept
+    in this process while the file keeps its modification time and size."""
+    stat = path.stat()
+    return _proof_of_file(str(path), (stat.st_mtime_ns, stat.st_size))
+
+
+def forget_proofs() -> None:
+    """Drop the proofs this process keeps (as a restarted server has none)."""
+    _proof_of_text.cache_clear()
+    _proof_of_file.cache_clear()
 
 
 def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:

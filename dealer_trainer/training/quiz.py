@@ -52,10 +52,12 @@ __all__ = [
     "bank_rulesets",
     "catalogue",
     "grade",
+    "lay_out",
     "number_problem",
     "parse_length",
     "parse_topics",
     "prepare",
+    "proof",
     "read_number",
     "select",
 ]
@@ -66,13 +68,18 @@ DEFAULT_RULESET = "roberts"
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One scenario of a bank, known from its file's top-level lines."""
+    """One scenario of a bank, known from its file's top-level lines; or one uploaded to a
+    room, asked from its ``text`` (``path`` then only names it in messages)."""
 
     id: str
     topic: str
     difficulty: int
     ruleset: str
     path: Path
+    #: an uploaded scenario's YAML text (None: read from ``path``)
+    text: str | None = None
+    #: the house ruleset files the text may name: (file name, YAML text) pairs
+    rulesets: tuple[tuple[str, str], ...] = ()
 
 
 _TOP = re.compile(r"^(id|topic|difficulty|ruleset):[ \t]*(.*?)[ \t]*(?:#.*)?$", re.MULTILINE)
@@ -272,13 +279,25 @@ def step_label(step: str, hand: Hand) -> str:
     return label(STEP_ALIASES.get(step, step), hand)
 
 
-def prepare(entry: Entry, rng: random.Random) -> Item:
-    """Load ``entry``'s scenario, prove it, and lay out its options (shuffled)."""
-    from dealer_trainer.scenario import load_scenario, verify
+def proof(entry: Entry) -> Verified:
+    """``entry``'s scenario proved: from its text or its file, proved once per process and
+    kept (:func:`~dealer_trainer.scenario.proof_of_text`)."""
+    from dealer_trainer.scenario import proof_of_file, proof_of_text
 
-    scenario = load_scenario(entry.path)
-    proved = verify(scenario)
-    question = scenario.question
+    if entry.text is not None:
+        return proof_of_text(entry.text, str(entry.path), rulesets=dict(entry.rulesets))
+    return proof_of_file(entry.path)
+
+
+def prepare(entry: Entry, rng: random.Random) -> Item:
+    """Load ``entry``'s scenario, prove it (once: the proof is kept), and lay out its
+    options (shuffled)."""
+    return lay_out(entry, proof(entry), rng)
+
+
+def lay_out(entry: Entry, proved: Verified, rng: random.Random) -> Item:
+    """A proved scenario ready to ask: its options laid out (shuffled with ``rng``)."""
+    question = proved.scenario.question
     if question.kind == "number":  # typed, not picked
         options: tuple[Option, ...] = ()
     elif question.kind == "order":
@@ -294,7 +313,7 @@ def prepare(entry: Entry, rng: random.Random) -> Item:
         options = tuple(Option(f"c{index}", choice.text) for index, choice in choices)
     from dealer_trainer.view import hidden_for
 
-    return Item(entry, scenario, proved, options, hidden_for(question))
+    return Item(entry, proved.scenario, proved, options, hidden_for(question))
 
 
 # --- grading ----------------------------------------------------------------------------------

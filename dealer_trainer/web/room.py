@@ -21,7 +21,6 @@ import io
 import json
 import logging
 import re
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -192,16 +191,13 @@ def check_scenario_text(
     """Read, check and prove a scenario from YAML text: :class:`ScriptError` (perhaps a
     :class:`~dealer_trainer.scenario.ScenarioErrors` holding several) at its line when it is
     wrong. ``house.yaml`` names the room's house ruleset (``house_yaml``)."""
-    from dealer_trainer.scenario import parse_scenario, verify
+    from dealer_trainer.scenario import proof_of_text
     from dealer_trainer.yamlio import load
 
     data, locator = load(text, source)
     _check_rulesets(data, locator, house=bool(house_yaml))
-    with tempfile.TemporaryDirectory(prefix="dealer-trainer-upload-") as folder:
-        if house_yaml:
-            (Path(folder) / HOUSE_FILE).write_text(house_yaml, encoding="utf-8")
-        scenario = parse_scenario(data, locator, source=source, folder=Path(folder))
-        return verify(scenario)
+    files = {HOUSE_FILE: house_yaml} if house_yaml else {}
+    return proof_of_text(text, source, rulesets=files)  # read from the text: no file written
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
