@@ -28,6 +28,7 @@ import random
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -242,6 +243,12 @@ def room_entries(store: Store, *, room_id: int, ruleset: str, house: str | None)
 
 
 def _plan_item(entry: Entry, folder: Path, seed: int) -> PlanItem:
+    """An entry drawn for a run, proved now (the proof is kept for the requests that ask it:
+    one that does not prove is left to :func:`item` to report)."""
+    from dealer_trainer.training.quiz import proof
+
+    with suppress(ScriptError):
+        proof(entry)
     if entry.text is not None:
         return PlanItem(
             id=entry.id,
