@@ -845,7 +845,10 @@ def _proof_of_file(path: str, stamp: tuple[int, int]) -> Verified:
 def proof_of_file(path: Path) -> Verified:
     """A scenario file proved (:func:`load_scenario`, :func:`verify`): computed once and kept
     in this process while the file keeps its modification time and size."""
-    stat = path.stat()
+    try:
+        stat = path.stat()
+    except OSError:  # gone: the reader says so, as a ScriptError
+        return verify(load_scenario(path))
     return _proof_of_file(str(path), (stat.st_mtime_ns, stat.st_size))
 
 
