@@ -54,7 +54,7 @@ PER_INPUT_SECONDS = 10
 MAX_MEMORY = 200 * 1024 * 1024
 #: the owners of code a failure can come from: the files the core helper rewrites
 CORE_FILES = ("handscript.py", "scenario.py", "engine.py", "authoring.py", "drill.py")
-CORE_FOLDERS = ("procedure",)
+CORE_FOLDERS = ("procedure", "scenario")
 
 #: values that break loaders and readers, put in place of a value
 NASTY_VALUES = (
