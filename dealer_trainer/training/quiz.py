@@ -32,15 +32,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dealer_trainer import scenario as scenarios
 from dealer_trainer.errors import ScriptError, UsageError
+from dealer_trainer.procedure.rulings import STEP_ALIASES
+from dealer_trainer.rules.corpus import NotFound, rule, suggest
+from dealer_trainer.rules.rulesets import BUILTIN
+from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.scenario import Scenario, Verified, recovery_steps
+from dealer_trainer.training.labels import label
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark, Summary
 from dealer_trainer.view import HIDDEN_FOR_FACT as HIDDEN_FOR_FACT  # the view's, kept here too
+from dealer_trainer.view import hidden_for
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
     from dealer_trainer.progress import Store
-    from dealer_trainer.scenario import Scenario, Verified
 
 __all__ = [
     "Entry",
@@ -117,8 +124,6 @@ def _quick(path: Path) -> Entry | None:
         if len(inside) != 1 or text.count("ruleset") != 1:
             return None  # anywhere else: parse it all
         found["ruleset"] = inside[0]
-    from dealer_trainer.rules.rulesets import BUILTIN  # loaded with the scenarios anyway
-
     if found.get("ruleset", DEFAULT_RULESET) not in BUILTIN:
         return None  # a house ruleset file: its name is read from the file
     return Entry(
@@ -136,15 +141,13 @@ def catalogue(folder: Path) -> tuple[list[Entry], list[str]]:
     Most files are read from their top-level lines alone; a file whose lines are not plain
     is parsed in full (and left out, with its error, when it does not load).
     """
-    from dealer_trainer.scenario import find_scenarios, load_scenario
-
     entries: list[Entry] = []
     problems: list[str] = []
-    for path in find_scenarios([folder]):
+    for path in scenarios.find_scenarios([folder]):
         entry = _quick(path)
         if entry is None:
             try:
-                scenario = load_scenario(path)
+                scenario = scenarios.load_scenario(path)  # looked up here: tests count the calls
             except ScriptError as exc:
                 problems.append(str(exc))
                 continue
@@ -184,8 +187,6 @@ def parse_topics(given: list[str] | None) -> tuple[str, ...] | None:
     given."""
     if not given:
         return None
-    from dealer_trainer.rules.topics import TOPICS
-
     slugs = [item.slug for item in TOPICS]
     wanted: list[str] = []
     for name in given:
@@ -194,8 +195,6 @@ def parse_topics(given: list[str] | None) -> tuple[str, ...] | None:
             if slug == "all":
                 return ()
             if slug not in slugs:
-                from dealer_trainer.rules.corpus import suggest
-
                 close = suggest(slug, slugs)
                 hint = f"; did you mean {', '.join(close)}?" if close else ""
                 raise UsageError(
@@ -273,20 +272,15 @@ class Item:
 
 def step_label(step: str, hand: Hand) -> str:
     """A recovery step in dealer words, on the scenario's hand (which card, which seat)."""
-    from dealer_trainer.procedure.rulings import STEP_ALIASES
-    from dealer_trainer.training.labels import label
-
     return label(STEP_ALIASES.get(step, step), hand)
 
 
 def proof(entry: Entry) -> Verified:
     """``entry``'s scenario proved: from its text or its file, proved once per process and
     kept (:func:`~dealer_trainer.scenario.proof_of_text`)."""
-    from dealer_trainer.scenario import proof_of_file, proof_of_text
-
     if entry.text is not None:
-        return proof_of_text(entry.text, str(entry.path), rulesets=dict(entry.rulesets))
-    return proof_of_file(entry.path)
+        return scenarios.proof_of_text(entry.text, str(entry.path), rulesets=dict(entry.rulesets))
+    return scenarios.proof_of_file(entry.path)
 
 
 def prepare(entry: Entry, rng: random.Random) -> Item:
@@ -311,8 +305,6 @@ def lay_out(entry: Entry, proved: Verified, rng: random.Random) -> Item:
         choices = list(enumerate(question.choices))
         rng.shuffle(choices)
         options = tuple(Option(f"c{index}", choice.text) for index, choice in choices)
-    from dealer_trainer.view import hidden_for
-
     return Item(entry, proved.scenario, proved, options, hidden_for(question))
 
 
@@ -347,8 +339,6 @@ def _option_index(item: Item, value: str, prefix: str) -> int:
 
 
 def _cited(item: Item) -> tuple[str | None, str, str]:
-    from dealer_trainer.rules.corpus import NotFound, rule
-
     cited = item.scenario.rule or item.proved.rule
     if cited is None:
         return None, "", ""
@@ -396,8 +386,6 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
         steps = [question.order[_option_index(item, value, "s")] for value in answer]
         if sorted(answer) != sorted(option.value for option in item.options):
             raise UsageError("put every step in order, each once")
-        from dealer_trainer.scenario import recovery_steps
-
         correct = recovery_steps(tuple(steps)) == recovery_steps(question.order)
         words = {option.value: option.label for option in item.options}
         given = "; ".join(words[value] for value in answer)
