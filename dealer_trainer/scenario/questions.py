@@ -9,9 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.handscript import _kind as _kind
 from dealer_trainer.handscript import _Reader as ScriptReader
-from dealer_trainer.handscript import _suggest as _suggest
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.scenario.facts import FACT_ANSWERS, FACTS, NUMBER_FACTS
 from dealer_trainer.scenario.model import (
@@ -23,6 +21,7 @@ from dealer_trainer.scenario.model import (
     Question,
     ScenarioErrors,
 )
+from dealer_trainer.script_events import _kind, _suggest
 from dealer_trainer.yamlio import Locator
 
 

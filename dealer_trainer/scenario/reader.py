@@ -13,8 +13,6 @@ from typing import Any
 
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import HandScript, parse_script
-from dealer_trainer.handscript import _kind as _kind
-from dealer_trainer.handscript import _suggest as _suggest
 from dealer_trainer.rules import corpus
 from dealer_trainer.rules.topics import TOPICS, Topic, topic
 from dealer_trainer.safetext import excerpt
@@ -27,6 +25,7 @@ from dealer_trainer.scenario.model import (
     in_file_order,
 )
 from dealer_trainer.scenario.questions import QuestionReader
+from dealer_trainer.script_events import _kind, _suggest
 from dealer_trainer.yamlio import Locator, load, load_file
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
