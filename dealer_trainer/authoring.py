@@ -20,6 +20,7 @@ from dealer_trainer.errors import Rejected, ScriptError, UsageError
 from dealer_trainer.handscript import parse_script, script_item
 from dealer_trainer.procedure import rulings
 from dealer_trainer.procedure.rulings import MISDEAL_STEPS, MISDEAL_WORDS, Outcome, situation
+from dealer_trainer.rules.corpus import suggest
 from dealer_trainer.rules.rulesets import Ruleset, other_family
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.scenario import recovery_steps
@@ -81,8 +82,6 @@ def situations() -> list[str]:
 def find_error(given: str, topic: str | None = None) -> str:
     """The dealer error ``given`` names (a situation the wizard can inject), in ``topic`` when
     one is given; :class:`UsageError` naming the closest errors and their topics otherwise."""
-    from dealer_trainer.rules.corpus import suggest
-
     known = situations()
     if given in known:
         home = rulings.situation(given).topic

@@ -16,6 +16,10 @@ The session itself (choosing, grading, keeping the answers, the summary) is
 questionary is imported only when a prompt is shown (see :mod:`dealer_trainer.cli.prompts`).
 """
 
+# The imports inside functions are for start-up: the command registry imports this module to
+# run the command, and what a subcommand needs (the engine, the store, questionary) is loaded
+# only when that subcommand runs (tests/test_rules_cli.py, tests/test_quiz_cli.py).
+
 from __future__ import annotations
 
 import argparse

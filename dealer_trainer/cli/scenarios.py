@@ -5,6 +5,10 @@ bank (or the files given); ``new`` is the authoring wizard (questionary prompts,
 every question when there is no terminal).
 """
 
+# The imports inside functions are for start-up: the command registry imports this module to
+# run the command, and what a subcommand needs (the engine, the store, questionary) is loaded
+# only when that subcommand runs (tests/test_rules_cli.py, tests/test_quiz_cli.py).
+
 from __future__ import annotations
 
 import argparse
