@@ -18,7 +18,8 @@ through the engine to reach a situation, and asks a :class:`Question`:
 ``file:line:col``); :func:`verify` replays ``setup`` and proves the answer key. Both raise on
 the first error they find. The format is documented in docs/authoring.md.
 
-The package's modules, one job each: :mod:`~dealer_trainer.scenario.model` (the types),
+The package's modules, one job each: :mod:`~dealer_trainer.scenario.kinds` (the question
+kinds, defined once), :mod:`~dealer_trainer.scenario.model` (the types),
 :mod:`~dealer_trainer.scenario.reader` and :mod:`~dealer_trainer.scenario.questions` (the
 format), :mod:`~dealer_trainer.scenario.facts` (the facts a question may ask),
 :mod:`~dealer_trainer.scenario.proof` (the engine's proof, and the proofs kept),
@@ -37,12 +38,19 @@ from dealer_trainer.scenario.facts import (
     NUMBER_FACTS,
     fact_value,
 )
+from dealer_trainer.scenario.kinds import (
+    KINDS,
+    QUESTION_KINDS,
+    Answered,
+    Kind,
+    QuestionKind,
+    question_kind,
+)
 from dealer_trainer.scenario.lint import LENGTH_CUE_SHARE, bank_length_cues, length_cue, lint
 from dealer_trainer.scenario.model import (
     CHOICE_FIELDS,
     DIFFICULTIES,
     FIELDS,
-    KINDS,
     QUESTION_FIELDS,
     REQUIRED,
     STEPS,
@@ -83,10 +91,14 @@ __all__ = [
     "MAX_PROOFS",
     "NUMBER_FACTS",
     "QUESTION_FIELDS",
+    "QUESTION_KINDS",
     "REQUIRED",
     "STEPS",
+    "Answered",
     "Choice",
+    "Kind",
     "Question",
+    "QuestionKind",
     "Scenario",
     "ScenarioErrors",
     "Verified",
@@ -106,6 +118,7 @@ __all__ = [
     "parse_scenario",
     "proof_of_file",
     "proof_of_text",
+    "question_kind",
     "recovery_steps",
     "verify",
 ]

@@ -3,7 +3,6 @@ findings (:class:`Verified`), and the errors a scenario can hold."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -13,6 +12,8 @@ from dealer_trainer.procedure.events import RECOVERY_STEPS
 from dealer_trainer.procedure.script import HandScript
 from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.rules.topics import Topic
+from dealer_trainer.scenario.kinds import KINDS as KINDS
+from dealer_trainer.scenario.kinds import Answered, QuestionKind, question_kind
 
 if TYPE_CHECKING:  # a type only: the hand is the engine's, made when a scenario is proved
     from dealer_trainer.procedure.hand import Hand
@@ -35,11 +36,9 @@ FIELDS = (
 REQUIRED = ("id", "title", "topic", "difficulty", "table", "setup", "question")
 QUESTION_FIELDS = ("kind", "ask", "choices", "order", "fact", "answer", "explain")
 CHOICE_FIELDS = ("text", "steps", "answer", "correct")
-KINDS = ("choice", "order", "fact", "number")
 DIFFICULTIES = (1, 2, 3)
 #: the recovery steps a choice or an order question may name (dealer events)
 STEPS = RECOVERY_STEPS
-_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +74,21 @@ class Question:
     def correct(self) -> Choice | None:
         """The choice marked correct (None for an order question)."""
         return next((choice for choice in self.choices if choice.correct), None)
+
+    @property
+    def form(self) -> QuestionKind:
+        """What the question's kind needs, and how it is answered."""
+        return question_kind(self.kind)
+
+    @property
+    def typed(self) -> bool:
+        """Is the answer a number typed (no options)?"""
+        return self.form.answered is Answered.TYPE
+
+    @property
+    def ordered(self) -> bool:
+        """Is the answer every step put in order?"""
+        return self.form.answered is Answered.ORDER
 
 
 @dataclass(frozen=True, slots=True)

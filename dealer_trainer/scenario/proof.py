@@ -14,6 +14,7 @@ from dealer_trainer.procedure.rulings import STEP_ALIASES, WAITS
 from dealer_trainer.procedure.rulings import situation as find_situation
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.scenario.facts import FACTS, fact_hand
+from dealer_trainer.scenario.kinds import Kind
 from dealer_trainer.scenario.model import Question, Scenario, ScenarioErrors, Verified, fail
 from dealer_trainer.scenario.questions import comparable
 from dealer_trainer.scenario.reader import load_scenario, load_scenario_text
@@ -133,15 +134,15 @@ def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:
     value = None
     key: list[ScriptError] = []
     try:
-        if question.kind == "order":
+        form = question.form
+        if form.fact:  # the engine's value of the fact asked
+            assert question.fact is not None
+            value = FACTS[question.fact][1](future)
+        if question.kind == Kind.ORDER:
             _check_order(scenario, steps, found, optional)
-        elif question.kind == "fact":
-            assert question.fact is not None
-            value = FACTS[question.fact][1](future)
+        elif question.kind == Kind.FACT:
             _check_fact(question, value)
-        elif question.kind == "number":
-            assert question.fact is not None
-            value = FACTS[question.fact][1](future)
+        elif question.kind == Kind.NUMBER:
             _check_number(scenario, value)
         elif question.choices[0].steps is not None:
             _check_choices(scenario, steps, found, optional)

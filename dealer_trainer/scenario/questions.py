@@ -12,9 +12,9 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import _Reader as ScriptReader
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.scenario.facts import FACT_ANSWERS, FACTS, NUMBER_FACTS
+from dealer_trainer.scenario.kinds import KINDS, Kind
 from dealer_trainer.scenario.model import (
     CHOICE_FIELDS,
-    KINDS,
     QUESTION_FIELDS,
     STEPS,
     Choice,
@@ -99,17 +99,18 @@ class QuestionReader(ScriptReader):
     def question(self, spec: dict[Any, Any]) -> Question:
         self.keys(spec, QUESTION_FIELDS, "question field")
         self.required(spec, ("ask", "explain"), "the question")
-        kind = spec.get("kind", "choice")
+        kind = spec.get("kind", Kind.CHOICE)
         if kind not in KINDS:
             raise self.fail(
                 f"unknown question kind {excerpt(kind)}{_suggest(kind, KINDS)}",
                 spec,
                 "kind",
             )
+        kind = Kind(kind)
         ask = self.text(spec, "ask", "'ask'")
         explain = self.text(spec, "explain", "'explain'")
         where = self.where(spec)
-        if kind == "order":
+        if kind is Kind.ORDER:
             for key in ("choices", "fact"):
                 if key in spec:
                     raise self.fail(f"an order question has no {key!r}", spec, key, of_key=True)
@@ -121,7 +122,7 @@ class QuestionReader(ScriptReader):
             return Question(kind, ask, explain, order=order, where=where)
         if "order" in spec:
             raise self.fail(f"a {kind} question has no 'order'", spec, "order", of_key=True)
-        if kind == "number":
+        if kind is Kind.NUMBER:
             return self.number(spec, ask, explain)
         if "answer" in spec:
             raise self.fail(
@@ -131,7 +132,7 @@ class QuestionReader(ScriptReader):
                 of_key=True,
             )
         fact = None
-        if kind == "fact":
+        if kind is Kind.FACT:
             if "fact" not in spec:
                 raise self.fail(f"a fact question needs 'fact'{_suggest('', tuple(FACTS))}", spec)
             fact = spec["fact"]
@@ -179,7 +180,7 @@ class QuestionReader(ScriptReader):
                 "answer",
             )
         where = self.where(spec)
-        return Question("number", ask, explain, fact=fact, where=where, answer=answer)
+        return Question(Kind.NUMBER, ask, explain, fact=fact, where=where, answer=answer)
 
     def choices(
         self, value: Any, spec: dict[Any, Any], kind: str, fact: str | None = None
@@ -236,13 +237,13 @@ class QuestionReader(ScriptReader):
             )
         steps = None
         if "steps" in item:
-            if kind != "choice":
+            if kind != Kind.CHOICE:
                 raise self.fail(
                     "only a choice question's choices carry 'steps'", item, "steps", of_key=True
                 )
             steps = self.steps(item["steps"], item, "steps", "'steps'")
         answer = None
-        if kind == "fact":
+        if kind == Kind.FACT:
             if "answer" not in item:
                 raise self.fail("a fact question's choice needs 'answer'", item)
             answer = self.answer(item, fact)

@@ -11,6 +11,7 @@ from dealer_trainer.engine import play
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.procedure.rulings import WAITS
 from dealer_trainer.scenario.facts import AWARD_FACTS, FACT_STATES
+from dealer_trainer.scenario.kinds import Kind
 from dealer_trainer.scenario.model import Question, Scenario, Verified, fail
 from dealer_trainer.view import table_view, trainee_view
 
@@ -26,9 +27,9 @@ _WHEN = {
 def asks_recovery(question: Question) -> bool:
     """Does the question ask for the recovery itself (its steps, their order, or whether it
     is a misdeal)?"""
-    if question.kind == "order":
+    if question.form.order:
         return True
-    if question.kind == "fact":
+    if question.kind == Kind.FACT:
         return question.fact == "misdeal"
     return bool(question.choices) and question.choices[0].steps is not None
 
@@ -49,7 +50,7 @@ def moment(scenario: Scenario, hand: Hand) -> list[ScriptError]:
     """The question's moment: a fact asked before it exists, or an award asked once pushed."""
     question = scenario.question
     fact = question.fact
-    if question.kind not in ("fact", "number") or fact is None:
+    if not question.form.fact or fact is None:
         return []
     where = scenario.where("setup")
     if fact in AWARD_FACTS and hand.awarded:
@@ -84,7 +85,7 @@ def giveaways(proved: Verified) -> list[str]:
     that point at it."""
     question = proved.scenario.question
     fact = question.fact
-    if question.kind not in ("fact", "number") or fact is None:
+    if not question.form.fact or fact is None:
         return []
     view = trainee_view(proved)
     value = proved.fact

@@ -269,6 +269,16 @@ class Item:
     def ask(self) -> str:
         return self.scenario.question.ask
 
+    @property
+    def typed(self) -> bool:
+        """Is the answer a number typed (no options)?"""
+        return self.scenario.question.typed
+
+    @property
+    def ordered(self) -> bool:
+        """Is the answer every step put in order?"""
+        return self.scenario.question.ordered
+
 
 def step_label(step: str, hand: Hand) -> str:
     """A recovery step in dealer words, on the scenario's hand (which card, which seat)."""
@@ -292,9 +302,9 @@ def prepare(entry: Entry, rng: random.Random) -> Item:
 def lay_out(entry: Entry, proved: Verified, rng: random.Random) -> Item:
     """A proved scenario ready to ask: its options laid out (shuffled with ``rng``)."""
     question = proved.scenario.question
-    if question.kind == "number":  # typed, not picked
+    if question.typed:  # typed, not picked
         options: tuple[Option, ...] = ()
-    elif question.kind == "order":
+    elif question.ordered:
         steps = list(enumerate(question.order))
         key = list(steps)
         while len(steps) > 1 and steps == key:
@@ -377,12 +387,12 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
     """Judge ``answer``: one option value (choice, fact), every step's value in order, or for a
     number question the number typed."""
     question = item.scenario.question
-    if question.kind == "number":
+    if question.typed:
         if len(answer) != 1:
             raise UsageError("type one number")
         typed, value = read_number(answer[0]), item.proved.fact
         correct, given, expected = typed == value, str(typed), str(value)
-    elif question.kind == "order":
+    elif question.ordered:
         steps = [question.order[_option_index(item, value, "s")] for value in answer]
         if sorted(answer) != sorted(option.value for option in item.options):
             raise UsageError("put every step in order, each once")

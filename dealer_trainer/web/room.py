@@ -527,7 +527,7 @@ def _answer_key(proved: Verified) -> dict[str, Any]:
             cited, rule_title, rule_text = found.id, found.title, found.text
     return {
         "choice": None if question.correct is None else question.correct.text,
-        "number": proved.fact if question.kind == "number" else None,
+        "number": proved.fact if question.typed else None,
         "order": [step_label(step, proved.hand) for step in question.order],
         "steps": list(proved.words),
         "rule": cited,
@@ -543,7 +543,7 @@ def _options(proved: Verified) -> list[str]:
     from dealer_trainer.training.quiz import step_label
 
     question = proved.scenario.question
-    if question.kind == "order":
+    if question.ordered:
         return sorted(step_label(step, proved.hand) for step in question.order)
     return [choice.text for choice in question.choices]
 
