@@ -551,7 +551,7 @@ def _options(proved: Verified) -> list[str]:
 @bp.route("/<int:room_id>/scenarios/<scenario_id>")
 def scenario(room_id: int, scenario_id: str) -> Response:
     room = _trainer_room(room_id)
-    from dealer_trainer.scenario import load_scenario, verify
+    from dealer_trainer.scenario import proof_of_file
     from dealer_trainer.view import trainee_view
 
     uploaded = roomdata.room_scenario(get_store(), room_id=room.id, scenario_id=scenario_id)
@@ -567,7 +567,7 @@ def scenario(room_id: int, scenario_id: str) -> Response:
             )
         else:
             assert entry is not None
-            proved = verify(load_scenario(entry.path))
+            proved = proof_of_file(entry.path)  # proved once per process, then kept
     except ScriptError as exc:
         problems = _problems(exc, uploaded.yaml if uploaded is not None else "")
     found: Scenario | None = None if proved is None else proved.scenario
