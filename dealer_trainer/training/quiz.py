@@ -294,8 +294,7 @@ def proof(entry: Entry) -> Verified:
 
 
 def prepare(entry: Entry, rng: random.Random) -> Item:
-    """Load ``entry``'s scenario, prove it (once: the proof is kept), and lay out its
-    options (shuffled)."""
+    """``entry``'s scenario proved (once: the proof is kept), its options laid out."""
     return lay_out(entry, proof(entry), rng)
 
 
