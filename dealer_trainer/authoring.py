@@ -20,9 +20,10 @@ from dealer_trainer.errors import Rejected, ScriptError, UsageError
 from dealer_trainer.handscript import parse_script, script_item
 from dealer_trainer.procedure import rulings
 from dealer_trainer.procedure.rulings import MISDEAL_STEPS, MISDEAL_WORDS, Outcome, situation
+from dealer_trainer.rules.corpus import suggest
 from dealer_trainer.rules.rulesets import Ruleset, other_family
 from dealer_trainer.rules.topics import TOPICS
-from dealer_trainer.scenario import recovery_steps
+from dealer_trainer.scenario import QUESTION_KINDS, Kind, question_kind, recovery_steps
 from dealer_trainer.setups import bring_about
 
 __all__ = [
@@ -37,17 +38,14 @@ __all__ = [
     "situations",
 ]
 
-#: the question kinds the wizard writes, with what each asks and the question it asks by default
+#: the question kinds the wizard writes (those the kinds' table gives a question for), with
+#: what each asks and the question it asks by default
 KINDS = {
-    "choice": "choose the right recovery among several",
-    "order": "put the recovery steps in order",
-    "fact": "say whether it is a misdeal (yes or no)",
+    str(kind): spec.wizard_words or spec.words
+    for kind, spec in QUESTION_KINDS.items()
+    if spec.wizard_ask is not None
 }
-ASKS = {
-    "choice": "What is the correct recovery?",
-    "order": "Put the recovery steps in order.",
-    "fact": "Is this a misdeal?",
-}
+ASKS = {str(kind): spec.wizard_ask for kind, spec in QUESTION_KINDS.items() if spec.wizard_ask}
 #: the fewest steps an order question puts in order (two steps are a coin toss)
 MIN_ORDER = 3
 
@@ -81,8 +79,6 @@ def situations() -> list[str]:
 def find_error(given: str, topic: str | None = None) -> str:
     """The dealer error ``given`` names (a situation the wizard can inject), in ``topic`` when
     one is given; :class:`UsageError` naming the closest errors and their topics otherwise."""
-    from dealer_trainer.rules.corpus import suggest
-
     known = situations()
     if given in known:
         home = rulings.situation(given).topic
@@ -110,7 +106,9 @@ def kinds(name: str, ruleset: Ruleset) -> list[tuple[str, str]]:
     only where the recovery has :data:`MIN_ORDER` steps or more."""
     steps = recovery_steps(situation(name).outcome(ruleset).steps)
     return [
-        (kind, words) for kind, words in KINDS.items() if kind != "order" or len(steps) >= MIN_ORDER
+        (kind, words)
+        for kind, words in KINDS.items()
+        if not question_kind(kind).order or len(steps) >= MIN_ORDER
     ]
 
 
@@ -193,18 +191,18 @@ def draft(
     setup = setup_for(table, name, ruleset)
     question: dict[str, Any]
     steps = recovery_steps(outcome.steps)
-    if kind == "order":
+    if kind == Kind.ORDER:
         if len(steps) < MIN_ORDER:
             raise ScriptError(
                 f"the recovery from {name} has {len(steps)} step(s): an order question needs "
                 f"{MIN_ORDER} or more"
             )
-        question = {"kind": "order", "ask": ask or ASKS["order"], "order": list(steps)}
-    elif kind == "fact":
-        question = {"kind": "fact", "fact": "misdeal", "ask": ask or ASKS["fact"]}
+        question = {"kind": Kind.ORDER.value, "ask": ask or ASKS[Kind.ORDER], "order": list(steps)}
+    elif kind == Kind.FACT:
+        question = {"kind": Kind.FACT.value, "fact": "misdeal", "ask": ask or ASKS[Kind.FACT]}
         question["choices"] = _misdeal_choices(name, ruleset)
     else:
-        question = {"ask": ask or ASKS["choice"], "choices": _choices(name, ruleset)}
+        question = {"ask": ask or ASKS[Kind.CHOICE], "choices": _choices(name, ruleset)}
     question["explain"] = (
         f"{found.title}: under {ruleset.name} the rule is {outcome.rule}. "
         + " ".join(outcome.words)

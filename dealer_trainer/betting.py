@@ -45,10 +45,27 @@ A refused action raises :class:`~dealer_trainer.errors.IllegalAction` and change
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from enum import Enum
 
+from dealer_trainer import raising
 from dealer_trainer.errors import IllegalAction
+from dealer_trainer.raising import _CHECK, _FOLD, _RAISE
+from dealer_trainer.stakes import (
+    ROBERTS_CITATIONS,
+    RULE_ALL_IN,
+    RULE_ALL_IN_LIMIT,
+    RULE_BETTING,
+    RULE_HEADS_UP,
+    RULE_LIMITS,
+    RULE_MIN_RAISE,
+    TDA_CITATIONS,
+    Action,
+    Citations,
+    Ruling,
+    Stakes,
+    Street,
+    Structure,
+    blind_seats,
+)
 
 __all__ = [
     "ROBERTS_CITATIONS",
@@ -66,146 +83,10 @@ __all__ = [
     "Stakes",
     "Street",
     "Structure",
+    "blind_seats",
 ]
 
-RULE_BETTING = "RRoP betting"
-RULE_LIMITS = "RRoP limits"
-RULE_MIN_RAISE = "TDA24 43"
-RULE_ALL_IN = "TDA24 47-A"
-#: no raise cap heads-up in limit, and a cap once reached is not lifted by a fold
-RULE_HEADS_UP = "RRoP Betting 4"
-#: limit: an all-in (or several) short of half a bet does not reopen the raising for a seat
-#: that has already acted (Robert's betting rule 6; TDA 47-B is the same rule)
-RULE_ALL_IN_LIMIT = "RRoP Betting 6"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Citations:
-    """The rule each refusal of a bet size cites, and the one rule on sizes that differs
-    between the rulebooks: TDA 54-B's pot-limit count preflop, as if the full blinds were in.
-    """
-
-    #: a limit bet or raise above its one fixed size (and below it, :attr:`limit_low`)
-    limits: str = RULE_LIMITS
-    limit_low: str = RULE_LIMITS
-    #: a bet or raise below the minimum (no-limit, pot-limit)
-    min_raise: str = RULE_MIN_RAISE
-    #: over the pot-limit maximum, before the flop and after it
-    pot_limit_preflop: str = RULE_LIMITS
-    pot_limit: str = RULE_LIMITS
-    #: a short all-in does not reopen the raising: no-limit and pot-limit, and limit
-    all_in: str = RULE_ALL_IN
-    all_in_limit: str = RULE_ALL_IN_LIMIT
-    #: pot-limit before the flop: a short or dead blind counts as posted in full (TDA 54-B)
-    full_blinds_preflop: bool = False
-
-
-#: Robert's Rules: limits and caps, its no-limit rule 3 (the minimum raise, and a short
-#: all-in does not reopen) and betting rule 6 (half a bet in limit)
-ROBERTS_CITATIONS = Citations(min_raise="RRoP No-Limit 3", all_in="RRoP No-Limit 3")
-#: TDA 2024: 43 (raise amounts), 47-A/B (reopening), 54-B/C (pot-limit, preflop and after)
-TDA_CITATIONS = Citations(
-    limit_low="TDA24 43",
-    pot_limit_preflop="TDA24 54-B",
-    pot_limit="TDA24 54-C",
-    all_in_limit="TDA24 47-B",
-    full_blinds_preflop=True,
-)
-
-
-class Structure(Enum):
-    """How much a seat may bet."""
-
-    NO_LIMIT = "no-limit"
-    POT_LIMIT = "pot-limit"
-    LIMIT = "limit"
-
-
-class Action(Enum):
-    """A player's decision."""
-
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BET = "bet"
-    RAISE = "raise"
-    ALL_IN = "all_in"
-
-
-class Street(Enum):
-    """A betting round."""
-
-    PREFLOP = "preflop"
-    FLOP = "flop"
-    TURN = "turn"
-    RIVER = "river"
-
-
 _NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
-
-
-@dataclass(frozen=True, slots=True)
-class Stakes:
-    """Blinds and bet sizes.
-
-    In limit, ``small_bet`` defaults to the big blind and ``big_bet`` to twice the small bet.
-    """
-
-    structure: Structure
-    small_blind: int
-    big_blind: int
-    small_bet: int = 0  # limit only: the bet size preflop and on the flop
-    big_bet: int = 0  # limit only: the bet size on the turn and river
-    max_raises: int = 3  # limit only: one bet and this many raises per round
-    #: an ante from every seat, posted before the blinds; dead, not part of any bet
-    ante: int = 0
-    #: a big blind ante: the big blind posts it for the table after its blind (TDA RP-11)
-    big_blind_ante: int = 0
-
-    def __post_init__(self) -> None:
-        if self.big_blind <= 0 or self.small_blind < 0:
-            raise ValueError("the big blind must be positive and the small blind not negative")
-        if self.small_bet < 0 or self.big_bet < 0 or self.max_raises < 0:
-            raise ValueError("bet sizes and the raise cap cannot be negative")
-        if self.ante < 0 or self.big_blind_ante < 0:
-            raise ValueError("an ante cannot be negative")
-
-    def bet_size(self, street: Street) -> int:
-        """The limit bet size on ``street`` (the small bet preflop and on the flop)."""
-        small = self.small_bet or self.big_blind
-        if street is Street.PREFLOP or street is Street.FLOP:
-            return small
-        return self.big_bet or 2 * small
-
-
-# What a verified action comes down to.
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """What a legal action comes down to: fold, check, call or raise, and the seat's new total."""
-
-    seat: int
-    kind: int
-    to: int
-
-
-_FOLD = 0
-_CHECK = 1
-_CALL = 2
-_RAISE = 3
-
-# Why a seat may not bet or raise (0: it may).
-_CAN_RAISE = 0
-_COVERED = 1
-_CAPPED = 2
-_NOT_REOPENED = 3
-_NOBODY_TO_CALL = 4
-
-
-def blind_seats(order: Sequence[int]) -> tuple[int, int]:
-    """The small and the big blind's seats, for seats in dealing order (left of the button
-    first): heads-up the button posts the small blind (RRoP-HEP 2).
-    """
-    return (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
 
 
 class Betting:
@@ -423,12 +304,12 @@ class Betting:
         The returned :class:`Ruling` can be passed to :meth:`apply` (while nothing else has
         changed) to carry the action out without judging it a second time.
         """
-        kind, to = self._judge(seat, action, amount)
+        kind, to = raising.judge(self, seat, action, amount)
         return Ruling(seat, kind, to)
 
     def act(self, seat: int, action: Action, amount: int | None = None) -> None:
         """Verify the action, then apply it and pass the turn."""
-        kind, to = self._judge(seat, action, amount)
+        kind, to = raising.judge(self, seat, action, amount)
         self.apply(Ruling(seat, kind, to))
 
     def apply(self, ruling: Ruling) -> None:
@@ -543,27 +424,15 @@ class Betting:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may take now ([] when it is not its turn)."""
-        if seat != self.to_act:
-            return []
-        bet = self.bets[seat]
-        cb = self.current_bet
-        actions = [Action.FOLD, Action.CHECK if bet >= cb else Action.CALL]
-        block = self._raise_block(seat)
-        if block == _CAN_RAISE:
-            actions.append(Action.BET if cb == 0 else Action.RAISE)
-            if bet + self.stacks[seat] <= self._max_to(seat):
-                actions.append(Action.ALL_IN)
-        elif block == _COVERED:
-            actions.append(Action.ALL_IN)  # an all-in call
-        return actions
+        return raising.legal_actions(self, seat)
 
     def min_raise_to(self) -> int:
         """The smallest total the seat to act may bet or raise to (its all-in if that is less)."""
-        return self._min_to(self._require_turn())
+        return raising.min_raise_to(self)
 
     def max_raise_to(self) -> int:
         """The largest total the seat to act may bet or raise to."""
-        return self._max_to(self._require_turn())
+        return raising.max_raise_to(self)
 
     # -- internals --------------------------------------------------------------------------
 
@@ -622,214 +491,3 @@ class Betting:
         if self.betting_over:
             return "No action is due: no more betting is possible in this hand."
         return f"No action is due: the {self.street.value} betting round is complete."
-
-    def _min_to(self, seat: int) -> int:
-        rule = self._level + self._size if self._limit else self.current_bet + self._min_inc
-        return min(rule, self.bets[seat] + self.stacks[seat])
-
-    def _max_to(self, seat: int) -> int:
-        total = self.bets[seat] + self.stacks[seat]
-        structure = self.stakes.structure
-        if structure is Structure.NO_LIMIT:
-            return total
-        if structure is Structure.LIMIT:
-            return min(total, self._level + self._size)
-        cb = self.current_bet
-        pot_size = cb + self.pot + self._phantom + (cb - self.bets[seat])  # the call goes in first
-        return min(total, max(cb + self._min_inc, pot_size))
-
-    def _raise_block(self, seat: int) -> int:
-        """Why ``seat`` (to act) may not bet or raise, or ``_CAN_RAISE``."""
-        bet = self.bets[seat]
-        cb = self.current_bet
-        if self.stacks[seat] <= cb - bet:
-            return _COVERED
-        if (
-            self._limit
-            and self._raises > self.stakes.max_raises
-            and (self._capped or self._n_active > 2 or not self._heads_up_uncapped)
-        ):
-            return _CAPPED
-        if seat in self._acted and (
-            2 * (cb - bet) < self._size if self._limit else cb - bet < self._min_inc
-        ):
-            return _NOT_REOPENED
-        folded, bets, stacks = self.folded, self.bets, self.stacks
-        for other in self.order:
-            if other != seat and other not in folded and bets[other] + stacks[other] > cb:
-                return _CAN_RAISE
-        return _NOBODY_TO_CALL
-
-    def _block_reason(self, seat: int, block: int, word: str) -> IllegalAction:
-        cb = self.current_bet
-        if block == _COVERED:
-            return IllegalAction(
-                f"Seat {seat} has only {self.stacks[seat]} chips, not more than the "
-                f"{cb - self.bets[seat]} it needs to call, so it cannot {word}: "
-                "it can call all-in or fold.",
-                rule=RULE_BETTING,
-            )
-        if block == _CAPPED:
-            if self._heads_up_uncapped and self._n_active <= 2:
-                return IllegalAction(
-                    f"The betting was capped while three or more players were in: a fold that "
-                    f"leaves two heads-up does not lift the cap, so seat {seat} can only call "
-                    "or fold.",
-                    rule=RULE_HEADS_UP,
-                )
-            heads_up = " (heads-up too)" if self._n_active <= 2 else ""
-            return IllegalAction(
-                f"The betting is capped{heads_up}: one bet and {self.stakes.max_raises} raises "
-                f"have been made this round, so seat {seat} can only call or fold.",
-                rule=self._cap_rule,
-            )
-        if block == _NOT_REOPENED:
-            if self._limit:
-                return IllegalAction(
-                    f"Seat {seat} has already acted and faces only {cb - self.bets[seat]} more, "
-                    f"less than half a bet ({self._size}): the all-in to {cb} does not reopen "
-                    "the raising, so it can only call or fold.",
-                    rule=self._cites.all_in_limit,
-                )
-            return IllegalAction(
-                f"The all-in to {cb} was less than a full raise, so it does not reopen the "
-                f"betting: seat {seat} has already acted and can only call or fold.",
-                rule=self._cites.all_in,
-            )
-        return IllegalAction(
-            f"Nobody is left to call a raise: every other player has folded or is all-in, "
-            f"so seat {seat} can only call or fold.",
-            rule=RULE_BETTING,
-        )
-
-    def _check_amount(self, seat: int, action: Action, amount: int | None, total: int) -> None:
-        if amount is not None and amount != total:
-            raise IllegalAction(
-                f"A {action.value.replace('_', '-')} by seat {seat} makes its bet this round "
-                f"{total}, not {amount}.",
-                rule=RULE_BETTING,
-            )
-
-    def _judge(self, seat: int, action: Action, amount: int | None) -> tuple[int, int]:
-        """Check an action; return what it comes down to and the seat's total after it."""
-        if seat not in self._index:
-            raise IllegalAction(f"Seat {seat} is not in this hand.", rule=RULE_BETTING)
-        if seat in self.folded:
-            raise IllegalAction(
-                f"Seat {seat} has folded and has no more decisions in this hand.",
-                rule=RULE_BETTING,
-            )
-        if seat in self.all_in:
-            raise IllegalAction(
-                f"Seat {seat} is all-in and has no more decisions in this hand.",
-                rule=RULE_BETTING,
-            )
-        to_act = self.to_act
-        if to_act is None:
-            raise IllegalAction(self._no_action_reason(), rule=RULE_BETTING)
-        if seat != to_act:
-            raise IllegalAction(
-                f"It is seat {to_act}'s turn, not seat {seat}'s.", rule=RULE_BETTING
-            )
-        bet = self.bets[seat]
-        total = bet + self.stacks[seat]
-        cb = self.current_bet
-        if action is Action.FOLD:
-            self._check_amount(seat, action, amount, bet)
-            return _FOLD, bet
-        if action is Action.CHECK:
-            if bet < cb:
-                raise IllegalAction(
-                    f"Seat {seat} cannot check facing a bet of {cb}: "
-                    f"it must call {min(cb, total) - bet}, raise or fold.",
-                    rule=RULE_BETTING,
-                )
-            self._check_amount(seat, action, amount, bet)
-            return _CHECK, bet
-        if action is Action.CALL:
-            if bet >= cb:
-                raise IllegalAction(
-                    f"There is no bet for seat {seat} to call: it can check.", rule=RULE_BETTING
-                )
-            to = min(cb, total)
-            self._check_amount(seat, action, amount, to)
-            return _CALL, to
-        if action is Action.ALL_IN:
-            self._check_amount(seat, action, amount, total)
-            if total <= cb:
-                return _CALL, total
-            self._check_raise(seat, total, "raise" if cb else "bet")
-            return _RAISE, total
-        if action is Action.BET:
-            if cb > 0:
-                if self.street is Street.PREFLOP:
-                    raise IllegalAction(
-                        f"Seat {seat} cannot bet before the flop: the big blind is the opening "
-                        "bet, so the choice is to call, raise or fold.",
-                        rule=RULE_BETTING,
-                    )
-                raise IllegalAction(
-                    f"Seat {seat} cannot bet: there is already a bet of {cb} this round, "
-                    "so the choice is to call, raise or fold.",
-                    rule=RULE_BETTING,
-                )
-        elif cb == 0:  # a raise
-            raise IllegalAction(
-                f"There is no bet for seat {seat} to raise this round: it can bet or check.",
-                rule=RULE_BETTING,
-            )
-        word = action.value
-        if amount is None:
-            raise IllegalAction(
-                f"A {word} needs an amount: the total seat {seat} puts in this round.",
-                rule=RULE_BETTING,
-            )
-        self._check_raise(seat, amount, word)
-        return _RAISE, amount
-
-    def _check_raise(self, seat: int, to: int, word: str) -> None:
-        """Refuse a bet or raise of ``seat`` to the total ``to`` unless it is legal."""
-        block = self._raise_block(seat)
-        if block != _CAN_RAISE:
-            raise self._block_reason(seat, block, word)
-        bet = self.bets[seat]
-        total = bet + self.stacks[seat]
-        if to > total:
-            raise IllegalAction(
-                f"Seat {seat} has only {self.stacks[seat]} chips behind, so it cannot {word} "
-                f"to {to}: the most it can make its bet this round is {total}, all-in.",
-                rule=RULE_BETTING,
-            )
-        low = self._min_to(seat)
-        if to < low:
-            if self._limit:
-                raise IllegalAction(
-                    f"In limit the {word} is to exactly {low} ({self._size} a bet on the "
-                    f"{self.street.value}), or all-in for less.",
-                    rule=self._cites.limit_low,
-                )
-            if self.current_bet == 0:
-                raise IllegalAction(
-                    f"A bet must be at least the big blind, {low}, unless it is all-in.",
-                    rule=self._cites.min_raise,
-                )
-            raise IllegalAction(
-                f"The minimum raise is to {low}: a raise must be at least the last full bet or "
-                f"raise of this round ({self._min_inc}), unless it is all-in.",
-                rule=self._cites.min_raise,
-            )
-        high = self._max_to(seat)
-        if to > high:
-            if self._limit:
-                raise IllegalAction(
-                    f"In limit the {word} is to exactly {high} ({self._size} a bet on the "
-                    f"{self.street.value}).",
-                    rule=self._cites.limits,
-                )
-            preflop = self.street is Street.PREFLOP
-            counted = " (the blinds counted in full)" if preflop and self._phantom else ""
-            raise IllegalAction(
-                f"In pot-limit seat {seat} can {word} to at most {high}, the size of the pot "
-                f"after its call{counted}.",
-                rule=self._cites.pot_limit_preflop if preflop else self._cites.pot_limit,
-            )

@@ -24,14 +24,12 @@ screen.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import random
-import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -200,55 +198,59 @@ def _bank_folder() -> Path:
     return bank_dir()
 
 
-#: where the scenarios uploaded to rooms are written out to be read like bank files: one
-#: folder per text (and house ruleset), named by their hash, so a file never changes
-UPLOADS = Path(tempfile.gettempdir()) / "dealer-trainer-uploads"
+#: the file name under which an uploaded scenario names its room's house ruleset
+HOUSE_FILE = "house.yaml"
 
 
-def _materialise(text: str, house: str | None) -> Path:
-    """The file of an uploaded scenario's text (written once), with its room's house ruleset
-    beside it as ``house.yaml``."""
-    key = hashlib.sha256(f"{text}\0{house or ''}".encode()).hexdigest()[:32]
-    folder = UPLOADS / key
-    path = folder / "scenario.yaml"
-    if not path.is_file():
-        folder.mkdir(parents=True, exist_ok=True)
-        if house:
-            (folder / "house.yaml").write_text(house, encoding="utf-8")
-        partial = folder / f".scenario-{os.getpid()}-{threading.get_ident()}.tmp"
-        partial.write_text(text, encoding="utf-8")
-        partial.replace(path)
-    return path
+def _house_files(house: str | None) -> tuple[tuple[str, str], ...]:
+    """The ruleset files an uploaded scenario may name: the room's house ruleset, if any."""
+    return ((HOUSE_FILE, house),) if house else ()
 
 
 def room_entries(store: Store, *, room_id: int, ruleset: str, house: str | None) -> list[Entry]:
     """The scenarios uploaded to the room, as entries a quiz or a review draws with the bank's
-    (under the room's ``ruleset``, whichever ruleset file they name). One that no longer loads
-    (an upload kept before a change of the format) is left out."""
-    from dealer_trainer.scenario import load_scenario
+    (under the room's ``ruleset``, whichever ruleset file they name), read from their text.
+    One that no longer loads (an upload kept before a change of the format) is left out."""
+    from dealer_trainer.scenario import load_scenario_text
     from dealer_trainer.store.roomdata import room_scenarios
     from dealer_trainer.training.quiz import Entry
 
     found: list[Entry] = []
+    files = _house_files(house)
     for kept in room_scenarios(store, room_id):
-        path = _materialise(kept.yaml, house)
+        source = f"{kept.scenario_id}.yaml"
         try:
-            scenario = load_scenario(path)
+            scenario = load_scenario_text(kept.yaml, source, rulesets=dict(files))
         except ScriptError:
             continue
-        found.append(Entry(scenario.id, scenario.topic.slug, scenario.difficulty, ruleset, path))
+        found.append(
+            Entry(
+                scenario.id,
+                scenario.topic.slug,
+                scenario.difficulty,
+                ruleset,
+                Path(source),
+                text=kept.yaml,
+                rulesets=files,
+            )
+        )
     return found
 
 
 def _plan_item(entry: Entry, folder: Path, seed: int) -> PlanItem:
-    if UPLOADS in entry.path.parents:
-        house = entry.path.parent / "house.yaml"
+    """An entry drawn for a run, proved now (the proof is kept for the requests that ask it:
+    one that does not prove is left to :func:`item` to report)."""
+    from dealer_trainer.training.quiz import proof
+
+    with suppress(ScriptError):
+        proof(entry)
+    if entry.text is not None:
         return PlanItem(
             id=entry.id,
             path=entry.path.name,
             seed=seed,
-            text=entry.path.read_text(encoding="utf-8"),
-            house=house.read_text(encoding="utf-8") if house.is_file() else None,
+            text=entry.text,
+            house=dict(entry.rulesets).get(HOUSE_FILE),
         )
     return PlanItem(id=entry.id, path=_relative(entry.path, folder), seed=seed)
 
@@ -318,41 +320,41 @@ def drill_plan(*, seed: int, ruleset: str, rate: float | None = None) -> Plan:
     return Plan(ruleset=ruleset, drill_seed=seed, drill_rate=DEFAULT_RATE if rate is None else rate)
 
 
-@lru_cache(maxsize=256)
-def _prepared(path: str, mtime: float, seed: int) -> Item:
-    from dealer_trainer.training.quiz import Entry, prepare
-
-    del mtime  # part of the cache key only: an edited file is prepared again
-    for entry in _catalogue(str(_bank_folder())):
-        if str(entry.path) == path:
-            break
-    else:
-        from dealer_trainer.scenario import load_scenario
-
-        scenario = load_scenario(Path(path))
-        entry = Entry(
-            scenario.id, scenario.topic.slug, scenario.difficulty, scenario.ruleset.name, Path(path)
-        )
-    return prepare(entry, random.Random(seed))
-
-
 def item(plan: Plan, position: int, folder: Path | None = None) -> Item:
-    """The item at ``position`` (from 1), proved and laid out as on every earlier request.
-    A file that is gone or that no longer proves is a :class:`ScriptError`."""
+    """The item at ``position`` (from 1), proved and laid out as on every earlier request (the
+    proof is computed once per scenario text and kept: see :func:`~dealer_trainer.scenario.
+    proof_of_text`). A scenario gone from the bank, or one that no longer proves, is a
+    :class:`ScriptError`."""
+    from dealer_trainer.scenario import proof_of_file, proof_of_text
+    from dealer_trainer.training.quiz import Entry, lay_out
+
     planned = plan.items[position - 1]
+    files: tuple[tuple[str, str], ...] = ()
     if planned.text is not None:  # uploaded to the room: asked from the text the plan keeps
-        path = _materialise(planned.text, planned.house)
-        return _prepared(str(path), path.stat().st_mtime, planned.seed)
-    base = folder or _bank_folder()
-    path = Path(planned.path)
-    if not path.is_absolute():
-        path = base / path
-    if not path.is_file():  # the bank moved: find the scenario by its id
-        found = [entry for entry in bank_entries(folder) if entry.id == planned.id]
-        if not found:
-            raise ScriptError(f"the scenario {planned.id!r} is no longer in the bank")
-        path = found[0].path
-    return _prepared(str(path), path.stat().st_mtime, planned.seed)
+        path = Path(planned.path)
+        files = _house_files(planned.house)
+        proved = proof_of_text(planned.text, planned.path, rulesets=dict(files))
+    else:
+        path = Path(planned.path)
+        if not path.is_absolute():
+            path = (folder or _bank_folder()) / path
+        if not path.is_file():  # the bank moved: find the scenario by its id
+            found = [entry for entry in bank_entries(folder) if entry.id == planned.id]
+            if not found:
+                raise ScriptError(f"the scenario {planned.id!r} is no longer in the bank")
+            path = found[0].path
+        proved = proof_of_file(path)
+    scenario = proved.scenario
+    entry = Entry(
+        scenario.id,
+        scenario.topic.slug,
+        scenario.difficulty,
+        scenario.ruleset.name,
+        path,
+        text=planned.text,
+        rulesets=files,
+    )
+    return lay_out(entry, proved, random.Random(planned.seed))
 
 
 # --- the store (kept by dealer_trainer.store.runs) ----------------------------------------------

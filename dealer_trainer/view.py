@@ -21,14 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+from dealer_trainer.showdown import build_pots
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
-    from dealer_trainer.scenario import Question, Verified
 
 __all__ = [
     "HIDDEN_FOR_FACT",
+    "Asked",
+    "Proved",
     "SeatView",
     "TableView",
     "hand_facts",
@@ -135,7 +138,36 @@ class TableView:
         return next(seat for seat in self.seats if seat.seat == number)
 
 
-def hidden_for(question: Question) -> frozenset[str]:
+class Asked(Protocol):
+    """What a question asks, as far as the view cares: the fact, if any (a scenario's
+    :class:`~dealer_trainer.scenario.Question`; the view never imports the scenario layer,
+    which imports it)."""
+
+    @property
+    def fact(self) -> str | None: ...
+
+
+class _Scenario(Protocol):
+    @property
+    def question(self) -> Asked: ...
+
+
+class Proved(Protocol):
+    """A scenario proved by the engine, as far as the view cares (a
+    :class:`~dealer_trainer.scenario.Verified`): its hand, the cards its setup turned face up,
+    and its question."""
+
+    @property
+    def hand(self) -> Hand: ...
+
+    @property
+    def exposed(self) -> tuple[str, ...]: ...
+
+    @property
+    def scenario(self) -> _Scenario: ...
+
+
+def hidden_for(question: Asked) -> frozenset[str]:
     """The parts of the view a question hides: those that state the fact it asks."""
     return HIDDEN_FOR_FACT.get(question.fact or "", frozenset())
 
@@ -209,8 +241,6 @@ def table_view(
 
 def _swept(hand: Hand, total: int) -> list[int]:
     """The pots in the middle while bets are still in front: the chips of the rounds before."""
-    from dealer_trainer.showdown import build_pots
-
     betting = hand.betting
     assert betting is not None
     before = {
@@ -226,13 +256,13 @@ def _swept(hand: Hand, total: int) -> list[int]:
     return amounts if sum(amounts) == middle else [middle]
 
 
-def trainee_view(proved: Verified) -> TableView:
+def trainee_view(proved: Proved) -> TableView:
     """What the trainee sees when a verified scenario is asked: the table at the end of its
     setup, with the fact its question asks hidden."""
     return table_view(proved.hand, proved.exposed, hidden_for(proved.scenario.question))
 
 
-def table_facts(proved: Verified) -> dict[str, Any]:
+def table_facts(proved: Proved) -> dict[str, Any]:
     """The trainee's view of a verified scenario, as JSON-ready data."""
     return trainee_view(proved).to_dict()
 

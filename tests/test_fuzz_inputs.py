@@ -53,8 +53,15 @@ PER_INPUT_SECONDS = 10
 #: the most memory one run may grow by (in-process: the peak's growth; subprocess: its peak)
 MAX_MEMORY = 200 * 1024 * 1024
 #: the owners of code a failure can come from: the files the core helper rewrites
-CORE_FILES = ("handscript.py", "scenario.py", "engine.py", "authoring.py", "drill.py")
-CORE_FOLDERS = ("procedure",)
+CORE_FILES = (
+    "handscript.py",
+    "script_events.py",
+    "scenario.py",
+    "engine.py",
+    "authoring.py",
+    "drill.py",
+)
+CORE_FOLDERS = ("procedure", "scenario")
 
 #: values that break loaders and readers, put in place of a value
 NASTY_VALUES = (

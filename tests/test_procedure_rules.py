@@ -590,8 +590,8 @@ def test_a_quickly_built_event_is_the_same_frozen_event() -> None:
     import dataclasses
 
     from dealer_trainer.betting import Action
-    from dealer_trainer.handscript import quick_event
     from dealer_trainer.procedure.events import Event, EventName
+    from dealer_trainer.script_events import quick_event
 
     quick = quick_event(name=EventName.ACT, index=3, where="4:5", seat=2, action=Action.CALL)
     slow = Event(name=EventName.ACT, index=3, where="4:5", seat=2, action=Action.CALL)

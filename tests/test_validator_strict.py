@@ -20,7 +20,6 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.procedure.events import Event, EventName
 from dealer_trainer.scenario import (
     Scenario,
-    _asks_recovery,
     all_errors,
     bank_length_cues,
     check,
@@ -29,6 +28,7 @@ from dealer_trainer.scenario import (
     load_scenario,
     loads_scenario,
 )
+from dealer_trainer.scenario.soundness import asks_recovery as _asks_recovery
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted((ROOT / "scenarios").rglob("*.yaml"))

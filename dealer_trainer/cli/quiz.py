@@ -16,6 +16,10 @@ The session itself (choosing, grading, keeping the answers, the summary) is
 questionary is imported only when a prompt is shown (see :mod:`dealer_trainer.cli.prompts`).
 """
 
+# The imports inside functions are for start-up: the command registry imports this module to
+# run the command, and what a subcommand needs (the engine, the store, questionary) is loaded
+# only when that subcommand runs (tests/test_rules_cli.py, tests/test_quiz_cli.py).
+
 from __future__ import annotations
 
 import argparse
@@ -39,7 +43,8 @@ if TYPE_CHECKING:
 __all__ = ["NO_TERMINAL", "add_common", "ask_all", "configure", "entries", "run"]
 
 DEFAULT_LENGTH = 10
-_HOW = {"order": "Put the steps in order", "number": "Type the number"}
+#: the hint under a question that is not one option picked, by how it is answered
+_HOW = {"order": "Put the steps in order", "type": "Type the number"}
 NO_TERMINAL = (
     "the quiz asks its questions in a terminal, and there is none here.\n"
     "To answer without one, give the answers, one line per question: the number of the option "
@@ -185,8 +190,9 @@ class _Screen:
             self.say(f"  {line}")
         self.say()
         self.say(item.ask)
-        if item.kind in ("order", "number"):
-            self.say(paint(f"{_HOW[item.kind]}.", "dim"))
+        how = _HOW.get(item.scenario.question.form.answered)
+        if how is not None:
+            self.say(paint(f"{how}.", "dim"))
         for number_, option in enumerate(item.options, 1):  # a prompt lists them itself
             if numbered:
                 self.say(f"  {number_}. {option.label}")
@@ -293,9 +299,9 @@ def _ask(quiz: Quiz, screen: _Screen, picks: Picks) -> int:
         screen.question(item, number, quiz.planned, numbered=picks.prompter is None)
         shown = time.monotonic()
         choices = [(option.value, option.label) for option in item.options]
-        if item.kind == "order":
+        if item.ordered:
             given = picks.order(choices)
-        elif item.kind == "number":
+        elif item.typed:
             typed = picks.number("Your answer (a number):")
             given = None if typed is None else [typed]
         else:

@@ -5,6 +5,10 @@ bank (or the files given); ``new`` is the authoring wizard (questionary prompts,
 every question when there is no terminal).
 """
 
+# The imports inside functions are for start-up: the command registry imports this module to
+# run the command, and what a subcommand needs (the engine, the store, questionary) is loaded
+# only when that subcommand runs (tests/test_rules_cli.py, tests/test_quiz_cli.py).
+
 from __future__ import annotations
 
 import argparse
@@ -30,6 +34,7 @@ BANK_CHECK_FROM = 6
 def configure(parser: argparse.ArgumentParser) -> None:
     """``scenarios`` and its subcommands."""
     from dealer_trainer.rules.rulesets import builtin_names
+    from dealer_trainer.scenario.kinds import QUESTION_KINDS
 
     parser.description = (
         "Quiz scenarios (YAML, see docs/authoring.md): prove them against the engine, list "
@@ -88,7 +93,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     new.add_argument("--button", type=int, help="the button's seat")
     new.add_argument("--blinds", help="small and big blind, as 1/2")
     new.add_argument("--stacks", type=int, help="every player's stack (default 200)")
-    new.add_argument("--kind", choices=("choice", "order", "fact"), help="the question's kind")
+    written = [str(kind) for kind, spec in QUESTION_KINDS.items() if spec.wizard_ask]
+    new.add_argument("--kind", choices=written, help="the question's kind")
     new.add_argument("--difficulty", type=int, choices=(1, 2, 3), help="1 easy .. 3 hard")
     new.add_argument("--id", dest="ident", help="the scenario id (lower-case-hyphenated)")
     new.add_argument("--title", help="the title (default: the error's own)")
@@ -361,11 +367,11 @@ def _show(args: argparse.Namespace) -> int:
     level = "*" * scenario.difficulty
     lines = [f"{level} · {scenario.ruleset.name}", ""]
     lines += [*draw_table(out["table"], paint), "", paint(question.ask, "bold")]
-    if question.kind == "order":
+    if question.ordered:
         lines += [
             f"  - {label}" for label in sorted(step_label(s, proved.hand) for s in question.order)
         ]
-    if question.kind == "number":  # typed: with --answer, the engine's number
+    if question.typed:  # typed: with --answer, the engine's number
         mark = paint(f"  <- {proved.fact}", "green") if args.answer else ""
         lines.append(f"  (type a number){mark}")
     for i, choice in enumerate(question.choices, 1):
@@ -374,7 +380,7 @@ def _show(args: argparse.Namespace) -> int:
     if args.answer:
         lines += ["", paint(scenario.title, "bold")]
         lines.append(f"{scenario.id} · {scenario.topic.slug} · {level} · {scenario.ruleset.name}")
-        if question.kind == "order":
+        if question.ordered:
             lines.append("order: " + ", ".join(question.order))
         if out["answer"]["rule"]:
             lines.append(f"rule: {out['answer']['rule']}")
@@ -388,7 +394,7 @@ def _answer(proved: Any) -> dict[str, Any]:
     correct = question.correct
     return {
         "choice": None if correct is None else correct.text,
-        "number": proved.fact if question.kind == "number" else None,
+        "number": proved.fact if question.typed else None,
         "order": list(question.order),
         "steps": list(proved.steps),
         "rule": proved.scenario.rule or proved.rule,  # the rule the quiz cites

@@ -7,6 +7,10 @@ question without a default must come as a flag. The draft comes from the engine
 atomically: Ctrl-C at any prompt leaves no file behind.
 """
 
+# The imports inside functions are for start-up: the command registry imports this module to
+# run the command, and what a subcommand needs (the engine, the store, questionary) is loaded
+# only when that subcommand runs (tests/test_rules_cli.py, tests/test_quiz_cli.py).
+
 from __future__ import annotations
 
 import argparse

@@ -22,6 +22,8 @@ class Topic:
     title: str
     #: ``irregularity`` (a dealer error and its recovery) or ``procedure`` (normal dealing)
     kind: str
+    #: what a scenario of the topic must set up, where its errors do not say it (docs)
+    note: str = ""
 
 
 TOPICS: tuple[Topic, ...] = (
@@ -39,7 +41,12 @@ TOPICS: tuple[Topic, ...] = (
     Topic("dropped-stub", "A dropped or disordered stub", "irregularity"),
     # a showdown topic: a scenario names ``situation: board_not_declared`` to require the error
     Topic("play-the-board", "Playing the board at the showdown", "procedure"),
-    Topic("misdeal", "Misdeals in general: when, and the exact replay", "irregularity"),
+    Topic(
+        "misdeal",
+        "Misdeals in general: when, and the exact replay",
+        "irregularity",
+        note="any error that ends in a misdeal (the setup must end in one)",
+    ),
     Topic("pot-award", "A pot pushed to the wrong player, a misread hand", "irregularity"),
     Topic("killed-hand", "A hand killed by the dealer", "irregularity"),
     Topic(

@@ -32,14 +32,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dealer_trainer import scenario as scenarios
 from dealer_trainer.errors import ScriptError, UsageError
+from dealer_trainer.procedure.rulings import STEP_ALIASES
+from dealer_trainer.rules.corpus import NotFound, rule, suggest
+from dealer_trainer.rules.rulesets import BUILTIN
+from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.scenario import Scenario, Verified, recovery_steps
+from dealer_trainer.training.labels import label
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark, Summary
 from dealer_trainer.view import HIDDEN_FOR_FACT as HIDDEN_FOR_FACT  # the view's, kept here too
+from dealer_trainer.view import hidden_for
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
-    from dealer_trainer.scenario import Scenario, Verified
     from dealer_trainer.store import Store
 
 __all__ = [
@@ -52,10 +59,12 @@ __all__ = [
     "bank_rulesets",
     "catalogue",
     "grade",
+    "lay_out",
     "number_problem",
     "parse_length",
     "parse_topics",
     "prepare",
+    "proof",
     "read_number",
     "select",
 ]
@@ -66,13 +75,18 @@ DEFAULT_RULESET = "roberts"
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One scenario of a bank, known from its file's top-level lines."""
+    """One scenario of a bank, known from its file's top-level lines; or one uploaded to a
+    room, asked from its ``text`` (``path`` then only names it in messages)."""
 
     id: str
     topic: str
     difficulty: int
     ruleset: str
     path: Path
+    #: an uploaded scenario's YAML text (None: read from ``path``)
+    text: str | None = None
+    #: the house ruleset files the text may name: (file name, YAML text) pairs
+    rulesets: tuple[tuple[str, str], ...] = ()
 
 
 _TOP = re.compile(r"^(id|topic|difficulty|ruleset):[ \t]*(.*?)[ \t]*(?:#.*)?$", re.MULTILINE)
@@ -110,8 +124,6 @@ def _quick(path: Path) -> Entry | None:
         if len(inside) != 1 or text.count("ruleset") != 1:
             return None  # anywhere else: parse it all
         found["ruleset"] = inside[0]
-    from dealer_trainer.rules.rulesets import BUILTIN  # loaded with the scenarios anyway
-
     if found.get("ruleset", DEFAULT_RULESET) not in BUILTIN:
         return None  # a house ruleset file: its name is read from the file
     return Entry(
@@ -129,15 +141,13 @@ def catalogue(folder: Path) -> tuple[list[Entry], list[str]]:
     Most files are read from their top-level lines alone; a file whose lines are not plain
     is parsed in full (and left out, with its error, when it does not load).
     """
-    from dealer_trainer.scenario import find_scenarios, load_scenario
-
     entries: list[Entry] = []
     problems: list[str] = []
-    for path in find_scenarios([folder]):
+    for path in scenarios.find_scenarios([folder]):
         entry = _quick(path)
         if entry is None:
             try:
-                scenario = load_scenario(path)
+                scenario = scenarios.load_scenario(path)  # looked up here: tests count the calls
             except ScriptError as exc:
                 problems.append(str(exc))
                 continue
@@ -177,8 +187,6 @@ def parse_topics(given: list[str] | None) -> tuple[str, ...] | None:
     given."""
     if not given:
         return None
-    from dealer_trainer.rules.topics import TOPICS
-
     slugs = [item.slug for item in TOPICS]
     wanted: list[str] = []
     for name in given:
@@ -187,8 +195,6 @@ def parse_topics(given: list[str] | None) -> tuple[str, ...] | None:
             if slug == "all":
                 return ()
             if slug not in slugs:
-                from dealer_trainer.rules.corpus import suggest
-
                 close = suggest(slug, slugs)
                 hint = f"; did you mean {', '.join(close)}?" if close else ""
                 raise UsageError(
@@ -263,25 +269,41 @@ class Item:
     def ask(self) -> str:
         return self.scenario.question.ask
 
+    @property
+    def typed(self) -> bool:
+        """Is the answer a number typed (no options)?"""
+        return self.scenario.question.typed
+
+    @property
+    def ordered(self) -> bool:
+        """Is the answer every step put in order?"""
+        return self.scenario.question.ordered
+
 
 def step_label(step: str, hand: Hand) -> str:
     """A recovery step in dealer words, on the scenario's hand (which card, which seat)."""
-    from dealer_trainer.procedure.rulings import STEP_ALIASES
-    from dealer_trainer.training.labels import label
-
     return label(STEP_ALIASES.get(step, step), hand)
 
 
-def prepare(entry: Entry, rng: random.Random) -> Item:
-    """Load ``entry``'s scenario, prove it, and lay out its options (shuffled)."""
-    from dealer_trainer.scenario import load_scenario, verify
+def proof(entry: Entry) -> Verified:
+    """``entry``'s scenario proved: from its text or its file, proved once per process and
+    kept (:func:`~dealer_trainer.scenario.proof_of_text`)."""
+    if entry.text is not None:
+        return scenarios.proof_of_text(entry.text, str(entry.path), rulesets=dict(entry.rulesets))
+    return scenarios.proof_of_file(entry.path)
 
-    scenario = load_scenario(entry.path)
-    proved = verify(scenario)
-    question = scenario.question
-    if question.kind == "number":  # typed, not picked
+
+def prepare(entry: Entry, rng: random.Random) -> Item:
+    """``entry``'s scenario proved (once: the proof is kept), its options laid out."""
+    return lay_out(entry, proof(entry), rng)
+
+
+def lay_out(entry: Entry, proved: Verified, rng: random.Random) -> Item:
+    """A proved scenario ready to ask: its options laid out (shuffled with ``rng``)."""
+    question = proved.scenario.question
+    if question.typed:  # typed, not picked
         options: tuple[Option, ...] = ()
-    elif question.kind == "order":
+    elif question.ordered:
         steps = list(enumerate(question.order))
         key = list(steps)
         while len(steps) > 1 and steps == key:
@@ -292,9 +314,7 @@ def prepare(entry: Entry, rng: random.Random) -> Item:
         choices = list(enumerate(question.choices))
         rng.shuffle(choices)
         options = tuple(Option(f"c{index}", choice.text) for index, choice in choices)
-    from dealer_trainer.view import hidden_for
-
-    return Item(entry, scenario, proved, options, hidden_for(question))
+    return Item(entry, proved.scenario, proved, options, hidden_for(question))
 
 
 # --- grading ----------------------------------------------------------------------------------
@@ -328,8 +348,6 @@ def _option_index(item: Item, value: str, prefix: str) -> int:
 
 
 def _cited(item: Item) -> tuple[str | None, str, str]:
-    from dealer_trainer.rules.corpus import NotFound, rule
-
     cited = item.scenario.rule or item.proved.rule
     if cited is None:
         return None, "", ""
@@ -368,17 +386,15 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
     """Judge ``answer``: one option value (choice, fact), every step's value in order, or for a
     number question the number typed."""
     question = item.scenario.question
-    if question.kind == "number":
+    if question.typed:
         if len(answer) != 1:
             raise UsageError("type one number")
         typed, value = read_number(answer[0]), item.proved.fact
         correct, given, expected = typed == value, str(typed), str(value)
-    elif question.kind == "order":
+    elif question.ordered:
         steps = [question.order[_option_index(item, value, "s")] for value in answer]
         if sorted(answer) != sorted(option.value for option in item.options):
             raise UsageError("put every step in order, each once")
-        from dealer_trainer.scenario import recovery_steps
-
         correct = recovery_steps(tuple(steps)) == recovery_steps(question.order)
         words = {option.value: option.label for option in item.options}
         given = "; ".join(words[value] for value in answer)

@@ -33,6 +33,10 @@ __all__ = ["CARD_ID", "due_entries", "next_card"]
 CARD_ID = 1
 
 
+# fsrs is imported inside the functions that review a card, for start-up: importing this
+# module (as the store and the quiz do) must not load it (tests/test_review.py)
+
+
 @cache
 def _scheduler() -> fsrs.Scheduler:
     import fsrs

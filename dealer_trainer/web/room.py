@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import re
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -200,16 +199,13 @@ def check_scenario_text(
     """Read, check and prove a scenario from YAML text: :class:`ScriptError` (perhaps a
     :class:`~dealer_trainer.scenario.ScenarioErrors` holding several) at its line when it is
     wrong. ``house.yaml`` names the room's house ruleset (``house_yaml``)."""
-    from dealer_trainer.scenario import parse_scenario, verify
+    from dealer_trainer.scenario import proof_of_text
     from dealer_trainer.yamlio import load
 
     data, locator = load(text, source)
     _check_rulesets(data, locator, house=bool(house_yaml))
-    with tempfile.TemporaryDirectory(prefix="dealer-trainer-upload-") as folder:
-        if house_yaml:
-            (Path(folder) / HOUSE_FILE).write_text(house_yaml, encoding="utf-8")
-        scenario = parse_scenario(data, locator, source=source, folder=Path(folder))
-        return verify(scenario)
+    files = {HOUSE_FILE: house_yaml} if house_yaml else {}
+    return proof_of_text(text, source, rulesets=files)  # read from the text: no file written
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -539,7 +535,7 @@ def _answer_key(proved: Verified) -> dict[str, Any]:
             cited, rule_title, rule_text = found.id, found.title, found.text
     return {
         "choice": None if question.correct is None else question.correct.text,
-        "number": proved.fact if question.kind == "number" else None,
+        "number": proved.fact if question.typed else None,
         "order": [step_label(step, proved.hand) for step in question.order],
         "steps": list(proved.words),
         "rule": cited,
@@ -555,7 +551,7 @@ def _options(proved: Verified) -> list[str]:
     from dealer_trainer.training.quiz import step_label
 
     question = proved.scenario.question
-    if question.kind == "order":
+    if question.ordered:
         return sorted(step_label(step, proved.hand) for step in question.order)
     return [choice.text for choice in question.choices]
 
@@ -563,7 +559,7 @@ def _options(proved: Verified) -> list[str]:
 @bp.route("/<int:room_id>/scenarios/<scenario_id>")
 def scenario(room_id: int, scenario_id: str) -> Response:
     room = _trainer_room(room_id)
-    from dealer_trainer.scenario import load_scenario, verify
+    from dealer_trainer.scenario import proof_of_file
     from dealer_trainer.view import trainee_view
 
     uploaded = roomdata.room_scenario(get_store(), room_id=room.id, scenario_id=scenario_id)
@@ -579,7 +575,7 @@ def scenario(room_id: int, scenario_id: str) -> Response:
             )
         else:
             assert entry is not None
-            proved = verify(load_scenario(entry.path))
+            proved = proof_of_file(entry.path)  # proved once per process, then kept
     except ScriptError as exc:
         problems = _problems(exc, uploaded.yaml if uploaded is not None else "")
     found: Scenario | None = None if proved is None else proved.scenario

@@ -422,16 +422,16 @@ def answer(run_id: int, position: int) -> Response:
     if position != current:  # the items are answered in turn
         return to(url_for("training.item", run_id=found.id, position=current))
     form = request.form
-    if asked.kind == "order" and "done" not in form:
+    if asked.ordered and "done" not in form:
         return _tap(found, position, asked)
     try:
-        if asked.kind == "number":
+        if asked.typed:
             typed = form.get("number", "")
             from dealer_trainer.training.quiz import read_number
 
             read_number(typed)  # the error beside the field, the typed text kept
             given = [typed]
-        elif asked.kind == "order":
+        elif asked.ordered:
             given = list(found.plan.pending.get(position, ()))
             if len(given) != len(asked.options):
                 raise UsageError("Put every step in order first, then submit.")

@@ -263,16 +263,15 @@ def _quiz_ids(client: FlaskClient, room: Room, person_name: str) -> tuple[int, l
 def test_an_uploaded_scenario_is_asked_in_its_rooms_quizzes_only(
     client: FlaskClient, world: World, room: Room
 ) -> None:
-    import shutil
-
     from dealer_trainer import runs
+    from dealer_trainer.scenario import forget_proofs
 
     client.post(f"/rooms/{room.id}/upload", data={"kind": "scenario", "text": MINE})
     world.person("Ana", room=room)
     number, ids = _quiz_ids(client, room, "Ana")
     assert "our-premature-turn" in ids and "premature-turn-basic" in ids
-    # asked from the text the run keeps: a restarted server (its files gone) asks it the same
-    shutil.rmtree(runs.UPLOADS, ignore_errors=True)
+    # asked from the text the run keeps: a restarted server (its proofs gone) asks it the same
+    forget_proofs()
     with open_store(client.application.config["DATABASE"]) as store:
         ana = Accounts(store, HASHER).person_by_name("Ana")
         assert ana is not None
