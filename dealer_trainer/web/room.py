@@ -49,6 +49,7 @@ from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.safetext import csv_cell, printable
 from dealer_trainer.web import charts
+from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.security import current_person, room_or_404
 from dealer_trainer.web.store import accounts, get_store
@@ -309,6 +310,7 @@ def _trainer_room(room_id: int) -> Room:
 
 
 @bp.route("/")
+@policy(Access.SIGNED_IN)
 def index() -> Response:
     """The rooms the signed-in person trains (every room, for an admin)."""
     person = current_person()
@@ -374,6 +376,7 @@ def _uploaded(room_id: int) -> dict[str, str]:
 
 
 @bp.route("/<int:room_id>/")
+@policy(Access.TRAINER_OF_ROOM)
 def dashboard(room_id: int) -> Response:
     room = _trainer_room(room_id)
     store = get_store()
@@ -398,6 +401,7 @@ def dashboard(room_id: int) -> Response:
 
 
 @bp.route("/<int:room_id>/trainees/<int:person_id>")
+@policy(Access.TRAINER_OF_ROOM)
 def trainee(room_id: int, person_id: int) -> Response:
     room = _trainer_room(room_id)
     role = accounts().role_in(person_id=person_id, room_id=room.id)
@@ -430,6 +434,7 @@ def trainee(room_id: int, person_id: int) -> Response:
 
 
 @bp.route("/<int:room_id>/invite", methods=["GET", "POST"])
+@policy(Access.TRAINER_OF_ROOM)
 def invite(room_id: int) -> Response:
     room = _trainer_room(room_id)
     person = current_person()
@@ -450,6 +455,7 @@ def invite(room_id: int) -> Response:
 
 
 @bp.route("/<int:room_id>/assignments", methods=["GET", "POST"])
+@policy(Access.TRAINER_OF_ROOM)
 def assignments(room_id: int) -> Response:
     room = _trainer_room(room_id)
     form = AssignForm()
@@ -486,6 +492,7 @@ def assignments(room_id: int) -> Response:
 
 
 @bp.route("/<int:room_id>/scenarios")
+@policy(Access.TRAINER_OF_ROOM)
 def scenarios(room_id: int) -> Response:
     room = _trainer_room(room_id)
     ruleset = _ruleset_for_bank(room)
@@ -553,6 +560,7 @@ def _options(proved: Verified) -> list[str]:
 
 
 @bp.route("/<int:room_id>/scenarios/<scenario_id>")
+@policy(Access.TRAINER_OF_ROOM)
 def scenario(room_id: int, scenario_id: str) -> Response:
     room = _trainer_room(room_id)
     from dealer_trainer.scenario import load_scenario, verify
@@ -590,6 +598,7 @@ def scenario(room_id: int, scenario_id: str) -> Response:
 
 
 @bp.route("/<int:room_id>/scenarios/<scenario_id>/remove", methods=["POST"])
+@policy(Access.TRAINER_OF_ROOM)
 def remove_scenario(room_id: int, scenario_id: str) -> Response:
     room = _trainer_room(room_id)
     if not roomdata.delete_room_scenario(get_store(), room_id=room.id, scenario_id=scenario_id):
@@ -620,6 +629,7 @@ def _uploaded_text(form: UploadForm) -> str | None:
 
 
 @bp.route("/<int:room_id>/upload", methods=["GET", "POST"])
+@policy(Access.TRAINER_OF_ROOM)
 def upload(room_id: int) -> Response:
     room = _trainer_room(room_id)
     form = UploadForm()
@@ -685,6 +695,7 @@ def upload(room_id: int) -> Response:
 
 
 @bp.route("/<int:room_id>/ruleset", methods=["GET", "POST"])
+@policy(Access.TRAINER_OF_ROOM)
 def ruleset(room_id: int) -> Response:
     from dealer_trainer.rules.rulesets import BUILTIN
 
@@ -749,6 +760,7 @@ def _export(room: Room, kind: str, body: str, mimetype: str) -> Response:
 
 
 @bp.route("/<int:room_id>/export.csv")
+@policy(Access.TRAINER_OF_ROOM)
 def export_csv(room_id: int) -> Response:
     room = _trainer_room(room_id)
     rows = roomdata.export_rows(get_store(), room.id)
@@ -756,6 +768,7 @@ def export_csv(room_id: int) -> Response:
 
 
 @bp.route("/<int:room_id>/export.json")
+@policy(Access.TRAINER_OF_ROOM)
 def export_json(room_id: int) -> Response:
     room = _trainer_room(room_id)
     rows = roomdata.export_rows(get_store(), room.id)

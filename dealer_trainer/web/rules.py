@@ -20,6 +20,7 @@ from dealer_trainer.accounts import Room
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.rules.corpus import NotFound, Rule, Term, load_corpus, normalise, rule
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, parse_ruleset
+from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import is_htmx, page
 from dealer_trainer.web.security import current_person
 from dealer_trainer.web.store import accounts
@@ -87,6 +88,7 @@ def _arg(name: str, default: str = "") -> str:
 
 
 @bp.route("")
+@policy(Access.SIGNED_IN)
 def search() -> Response:
     """The search page; for htmx, the results alone (search as you type)."""
     from dealer_trainer.rules.search import search_or_suggest
@@ -131,6 +133,7 @@ def _term_anchor_filter(item: Term) -> str:
 
 
 @bp.route("/glossary")
+@policy(Access.SIGNED_IN)
 def glossary() -> Response:
     corpus = load_corpus()
     terms = sorted(corpus.terms, key=lambda item: item.term.casefold())
@@ -143,6 +146,7 @@ def glossary() -> Response:
 
 
 @bp.route("/what-if")
+@policy(Access.SIGNED_IN)
 def what_if() -> Response:
     """Pick a dealer error and a ruleset: its recovery as numbered steps, with the rule."""
     from dealer_trainer.procedure.rulings import SITUATIONS
@@ -184,6 +188,7 @@ def what_if() -> Response:
 
 
 @bp.route("/diff")
+@policy(Access.SIGNED_IN)
 def diff() -> Response:
     """Where two rulesets recover differently, side by side, and the options they differ on."""
     from dealer_trainer.procedure.rulings import SITUATIONS
@@ -229,6 +234,7 @@ def _word(value: Any) -> str:
 
 
 @bp.route("/<rule_id>")
+@policy(Access.SIGNED_IN)
 def show(rule_id: str) -> Response:
     """One rule: its text, citation, source, and the rules and terms related to it."""
     from dealer_trainer.procedure.rulings import SITUATIONS

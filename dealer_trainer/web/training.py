@@ -29,8 +29,9 @@ from dealer_trainer.assignments import Assignment, assignment, assignments
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.training.quiz import Entry
 from dealer_trainer.web import drawing
+from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import is_htmx, page, to
-from dealer_trainer.web.security import current_person, room_or_404
+from dealer_trainer.web.security import current_person, room_or_404, run_or_404
 from dealer_trainer.web.store import accounts, get_store
 
 __all__ = ["bp"]
@@ -148,13 +149,6 @@ def _room_for(value: Any) -> Room:
     return found
 
 
-def _run_or_404(run_id: int) -> runs.Run:
-    found = runs.run(get_store(), run_id=run_id, person_id=current_person().id)
-    if found is None:
-        abort(404)
-    return found
-
-
 def _seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
@@ -205,11 +199,13 @@ def _home(form: StartForm | None = None, status: int = 200, error: str = "") -> 
 
 
 @bp.route("/")
+@policy(Access.SIGNED_IN)
 def home() -> Response:
     return _home()
 
 
 @bp.route("/quiz", methods=["POST"])
+@policy(Access.SIGNED_IN)
 def start_quiz() -> Response:
     """Start a quiz: chosen here (room, topics, length) or assigned by a trainer."""
     from dealer_trainer.training.quiz import Selection
@@ -253,6 +249,7 @@ def start_quiz() -> Response:
 
 
 @bp.route("/review", methods=["POST"])
+@policy(Access.SIGNED_IN)
 def start_review() -> Response:
     """Start a review over the items due now (missed ones first)."""
     form = RoomForm()
@@ -283,9 +280,10 @@ def _current(found: runs.Run, given: list[runs.RunAnswer]) -> int | None:
 
 
 @bp.route("/runs/<int:run_id>")
+@policy(Access.OWNER_OF_RUN)
 def show_run(run_id: int) -> Response:
     """A run lands on its first unanswered item (or its summary)."""
-    found = _run_or_404(run_id)
+    found = run_or_404(run_id)
     if found.mode == "drill":
         return to(url_for("training.drill", run_id=found.id))
     position = _current(found, runs.answers(get_store(), found.id))
@@ -361,9 +359,10 @@ def _item_page(
 
 
 @bp.route("/runs/<int:run_id>/items/<int:position>")
+@policy(Access.OWNER_OF_RUN)
 def item(run_id: int, position: int) -> Response:
     """An item of a run: the question, or (answered) the question with its feedback."""
-    found = _run_or_404(run_id)
+    found = run_or_404(run_id)
     if found.mode == "drill" or not 1 <= position <= found.length:
         abort(404)
     given = runs.answers(get_store(), found.id)
@@ -400,10 +399,11 @@ def _answered(found: runs.Run, position: int, outcome: runs.Outcome) -> Response
 
 
 @bp.route("/runs/<int:run_id>/items/<int:position>", methods=["POST"])
+@policy(Access.OWNER_OF_RUN)
 def answer(run_id: int, position: int) -> Response:
     """Answer the item at ``position``: an option (``option``), a number (``number``), or for
     an order question a step tapped (``step``), ``undo`` or ``done``."""
-    found = _run_or_404(run_id)
+    found = run_or_404(run_id)
     if found.mode == "drill" or not 1 <= position <= found.length:
         abort(404)
     store = get_store()
@@ -480,17 +480,19 @@ def _tap(found: runs.Run, position: int, asked: Any) -> Response:
 
 
 @bp.route("/runs/<int:run_id>/finish", methods=["POST"])
+@policy(Access.OWNER_OF_RUN)
 def finish(run_id: int) -> Response:
     """Stop a run before its end (its answers are kept)."""
-    found = _run_or_404(run_id)
+    found = run_or_404(run_id)
     runs.finish_run(get_store(), found)
     return to(url_for("training.summary", run_id=found.id))
 
 
 @bp.route("/runs/<int:run_id>/summary")
+@policy(Access.OWNER_OF_RUN)
 def summary(run_id: int) -> Response:
     """The end of a run: the score per topic and the misses."""
-    found = _run_or_404(run_id)
+    found = run_or_404(run_id)
     person = current_person()
     result = runs.summary(get_store(), found, person.name, _house(found))
     titles = _topic_titles()
@@ -509,6 +511,7 @@ def summary(run_id: int) -> Response:
 
 
 @bp.route("/drill", methods=["GET", "POST"])
+@policy(Access.SIGNED_IN)
 def start_drill() -> Response:
     """GET: what a drill is, and a Start button (or Continue); POST: start one."""
     person = current_person()
@@ -564,9 +567,10 @@ def _house(found: runs.Run) -> str | None:
 
 
 @bp.route("/drill/<int:run_id>")
+@policy(Access.OWNER_OF_RUN)
 def drill(run_id: int) -> Response:
     """The drill's current point: what happened, the table, the dealer's moves as buttons."""
-    found = _run_or_404(run_id)
+    found = run_or_404(run_id)
     if found.mode != "drill":
         abort(404)
     if found.finished_at is not None:
@@ -576,9 +580,10 @@ def drill(run_id: int) -> Response:
 
 
 @bp.route("/drill/<int:run_id>", methods=["POST"])
+@policy(Access.OWNER_OF_RUN)
 def drill_move(run_id: int) -> Response:
     """A move picked at a point (``point`` its number, ``option`` its place on the page)."""
-    found = _run_or_404(run_id)
+    found = run_or_404(run_id)
     if found.mode != "drill":
         abort(404)
     if found.finished_at is not None:
