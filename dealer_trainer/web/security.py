@@ -94,11 +94,14 @@ def room_or_404(room_id: int, *, need: str | None = None) -> tuple[Room, str]:
 
 def run_or_404(run_id: int) -> runs.Run:
     """The signed-in person's run ``run_id``; anyone else's: 404, as one that does not
-    exist."""
-    found = runs.run(get_store(), run_id=run_id, person_id=current_person().id)
-    if found is None:
-        abort(404)
-    return found
+    exist. Read once per request: the policy's check, then the view, get the same run."""
+    loaded: dict[int, runs.Run] = g.setdefault("runs_loaded", {})
+    if run_id not in loaded:
+        found = runs.run(get_store(), run_id=run_id, person_id=current_person().id)
+        if found is None:
+            abort(404)
+        loaded[run_id] = found
+    return loaded[run_id]
 
 
 def safe_next(target: str | None, fallback: str) -> str:
