@@ -383,10 +383,8 @@ def test_hands_dealt_counts_each_hand_once() -> None:
 
 
 def _store_or_skip(path: Path) -> Any:
-    try:
-        from dealer_trainer.training.progress import open_store
-    except ImportError:  # pragma: no cover - the store is written in parallel
-        pytest.skip("dealer_trainer.progress is not importable yet")
+    from dealer_trainer.training.progress import open_store
+
     return open_store(path)
 
 

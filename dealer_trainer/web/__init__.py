@@ -17,15 +17,20 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from flask import Flask, g, redirect, request, url_for
-from flask_login import current_user
+from flask import Blueprint, Flask, g
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from dealer_trainer.store import default_target
+from dealer_trainer.web import admin, auth, errors, room, rules, training
 from dealer_trainer.web import store as store_module
+from dealer_trainer.web.access import Access, check_policies, enforce, policy
 from dealer_trainer.web.extensions import csrf, limiter, login_manager
 from dealer_trainer.web.security import load_user, secure_headers
 
-__all__ = ["create_app"]
+__all__ = ["BLUEPRINTS", "create_app"]
+
+#: the areas of the room, a blueprint each (sign-in first)
+BLUEPRINTS: tuple[Blueprint, ...] = (auth.bp, training.bp, rules.bp, room.bp, admin.bp)
 
 #: htmx under our CSP: no eval, no injected style, no script tags from responses; Back reloads
 #: from the server (no page kept in sessionStorage); a form error (422) or a refusal (429) is
@@ -44,9 +49,6 @@ HTMX_CONFIG: dict[str, Any] = {
         {"code": "[45]..", "swap": False, "error": True},
     ],
 }
-
-#: paths open without signing in, besides the views marked public
-_OPEN_ENDPOINTS = frozenset({"static"})
 
 
 def _defaults() -> dict[str, Any]:
@@ -82,8 +84,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["HTTPS"] = False
     hops = int(app.config["PROXY_HOPS"] or 0)
     if hops > 0:
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops
         )
@@ -103,13 +103,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     login_manager.login_message = "Sign in to see that page."
     limiter.init_app(app)
 
-    from dealer_trainer.web import auth, errors
-
-    app.register_blueprint(auth.bp)
+    policy(Access.PUBLIC)(app.view_functions["static"])  # Flask's own route: the CSS and JS
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
     errors.init_app(app)
-    _register_areas(app)
+    check_policies(app)  # a route that declares no policy: the app does not start
 
-    app.before_request(_closed_unless_public)
+    app.before_request(enforce)
     app.after_request(secure_headers)
     app.jinja_env.globals["room_role"] = lambda: g.get("room_role")
     endpoints = app.view_functions.keys()
@@ -117,36 +117,3 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.debug and not app.testing:
         logging.basicConfig(level=logging.INFO)
     return app
-
-
-def _register_areas(app: Flask) -> None:
-    """The blueprints beyond sign-in: each area of the room is its own module."""
-    from importlib import import_module
-
-    for name in ("training", "rules", "room", "admin"):
-        try:
-            module = import_module(f"dealer_trainer.web.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"dealer_trainer.web.{name}":
-                raise
-            continue
-        app.register_blueprint(module.bp)
-
-
-def _closed_unless_public() -> Any:
-    """Every view needs a signed-in person unless it is marked public; a person whose
-    password was set by someone else changes it first."""
-    endpoint = request.endpoint
-    if endpoint is None or endpoint in _OPEN_ENDPOINTS:
-        return None
-    from flask import current_app
-
-    view = current_app.view_functions.get(endpoint)
-    if getattr(view, "public", False):
-        return None
-    if not current_user.is_authenticated:
-        return login_manager.unauthorized()
-    person = current_user.person
-    if person.must_change and endpoint not in ("auth.password", "auth.sign_out"):
-        return redirect(url_for("auth.password"))
-    return None

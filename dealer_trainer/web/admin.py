@@ -22,9 +22,10 @@ from wtforms.validators import DataRequired, Length
 from dealer_trainer.accounts import MAX_NAME, ROLES, TRAINEE, Person, Room
 from dealer_trainer.errors import UsageError
 from dealer_trainer.rules.rulesets import BUILTIN
+from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.forms import check_name
 from dealer_trainer.web.htmx import page, to
-from dealer_trainer.web.security import admin_required, current_person
+from dealer_trainer.web.security import current_person
 from dealer_trainer.web.store import accounts
 
 __all__ = ["bp"]
@@ -131,13 +132,13 @@ def _index(
 
 
 @bp.route("")
-@admin_required
+@policy(Access.ADMIN)
 def index() -> Response:
     return _index()
 
 
 @bp.route("/rooms", methods=["POST"])
-@admin_required
+@policy(Access.ADMIN)
 def create_room() -> Response:
     form = _room_form()
     if form.validate_on_submit():
@@ -153,7 +154,7 @@ def create_room() -> Response:
 
 
 @bp.route("/people", methods=["POST"])
-@admin_required
+@policy(Access.ADMIN)
 def create_person() -> Response:
     keeper = accounts()
     rooms = keeper.rooms()
@@ -203,13 +204,13 @@ def _person_page(
 
 
 @bp.route("/people/<int:person_id>")
-@admin_required
+@policy(Access.ADMIN)
 def person(person_id: int) -> Response:
     return _person_page(_person_or_404(person_id))
 
 
 @bp.route("/people/<int:person_id>/rooms", methods=["POST"])
-@admin_required
+@policy(Access.ADMIN)
 def add_member(person_id: int) -> Response:
     found = _person_or_404(person_id)
     keeper = accounts()
@@ -226,7 +227,7 @@ def add_member(person_id: int) -> Response:
 
 
 @bp.route("/people/<int:person_id>/rooms/<int:room_id>/remove", methods=["POST"])
-@admin_required
+@policy(Access.ADMIN)
 def remove_member(person_id: int, room_id: int) -> Response:
     found = _person_or_404(person_id)
     keeper = accounts()
@@ -248,7 +249,7 @@ def _yes_no(field: str) -> bool:
 
 
 @bp.route("/people/<int:person_id>/admin", methods=["POST"])
-@admin_required
+@policy(Access.ADMIN)
 def set_admin(person_id: int) -> Response:
     found = _person_or_404(person_id)
     make = _yes_no("admin")
@@ -263,7 +264,7 @@ def set_admin(person_id: int) -> Response:
 
 
 @bp.route("/people/<int:person_id>/access", methods=["POST"])
-@admin_required
+@policy(Access.ADMIN)
 def set_disabled(person_id: int) -> Response:
     found = _person_or_404(person_id)
     disable = _yes_no("disabled")
@@ -276,7 +277,7 @@ def set_disabled(person_id: int) -> Response:
 
 
 @bp.route("/people/<int:person_id>/password", methods=["POST"])
-@admin_required
+@policy(Access.ADMIN)
 def reset_password(person_id: int) -> Response:
     found = _person_or_404(person_id)
     if found.id == current_person().id:

@@ -18,10 +18,11 @@ from flask import (
 from flask_login import login_user, logout_user
 
 from dealer_trainer.errors import UsageError
+from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.extensions import limiter, login_manager, sign_in_key
 from dealer_trainer.web.forms import JoinForm, PasswordForm, SignInForm
 from dealer_trainer.web.htmx import is_htmx, page, to
-from dealer_trainer.web.security import User, current_person, public, safe_next
+from dealer_trainer.web.security import User, current_person, safe_next
 from dealer_trainer.web.store import accounts
 
 __all__ = ["bp"]
@@ -58,6 +59,7 @@ def _wait(name: str) -> int:
 
 
 @bp.route("/sign-in", methods=["GET", "POST"])
+@policy(Access.PUBLIC)
 @limiter.limit(
     lambda: str(current_app.config["SIGN_IN_LIMIT"]),
     key_func=sign_in_key,
@@ -69,7 +71,6 @@ def _wait(name: str) -> int:
     methods=["POST"],
     deduct_when=_failed,
 )
-@public
 def sign_in() -> Response:
     form = SignInForm()
     target = safe_next(request.args.get("next"), url_for("training.home"))
@@ -98,6 +99,7 @@ def sign_in() -> Response:
 
 
 @bp.route("/sign-out", methods=["POST"])
+@policy(Access.SIGNED_IN)
 def sign_out() -> Response:
     accounts().end_sessions(current_person().id)  # every copy of the cookie stops working
     logout_user()
@@ -107,12 +109,12 @@ def sign_out() -> Response:
 
 
 @bp.route("/join", methods=["GET", "POST"])
+@policy(Access.PUBLIC)
 @limiter.limit(
     lambda: str(current_app.config["SIGN_IN_LIMIT_PER_ADDRESS"]),
     methods=["POST"],
     deduct_when=_failed,
 )
-@public
 def join() -> Response:
     form = JoinForm()
     error = ""
@@ -139,6 +141,7 @@ def join() -> Response:
 
 
 @bp.route("/password", methods=["GET", "POST"])
+@policy(Access.SIGNED_IN)
 def password() -> Response:
     form = PasswordForm()
     person = current_person()

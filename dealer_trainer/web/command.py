@@ -15,7 +15,13 @@ from __future__ import annotations
 import argparse
 import secrets
 
+from waitress import create_server
+
+from dealer_trainer.accounts import Accounts
 from dealer_trainer.errors import UsageError
+from dealer_trainer.store import default_target
+from dealer_trainer.training.progress import open_store
+from dealer_trainer.web import create_app
 
 __all__ = ["configure", "run"]
 
@@ -43,9 +49,6 @@ def configure(serve: argparse.ArgumentParser) -> None:
 
 def first_admin(target: str) -> str | None:
     """On a store with nobody in it, make the first admin; their one-time password."""
-    from dealer_trainer.accounts import Accounts
-    from dealer_trainer.training.progress import open_store
-
     with open_store(target) as store:
         accounts = Accounts(store)
         if accounts.count_people():
@@ -56,8 +59,6 @@ def first_admin(target: str) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dealer_trainer.store import default_target
-
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port} is not a port: use 1 to 65535")
     if args.threads < 1:
@@ -70,9 +71,6 @@ def run(args: argparse.Namespace) -> int:
             f"password {password} and choose your own.",
             flush=True,
         )
-    from waitress import create_server
-
-    from dealer_trainer.web import create_app
 
     app = create_app({"DATABASE": target})
     try:

@@ -18,11 +18,17 @@ from flask import Blueprint, Response, abort, make_response, render_template, re
 
 from dealer_trainer.accounts import Room
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.procedure.rulings import SITUATIONS
 from dealer_trainer.rules.corpus import NotFound, Rule, Term, load_corpus, normalise, rule
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, parse_ruleset
+from dealer_trainer.rules.search import search_or_suggest
+from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import is_htmx, page
 from dealer_trainer.web.security import current_person
 from dealer_trainer.web.store import accounts
+from dealer_trainer.whatif import compare, outcome_doc, readings
+from dealer_trainer.yamlio import load
 
 __all__ = ["bp"]
 
@@ -50,7 +56,6 @@ def _house(room: Room) -> Ruleset | None:
     room uses a built-in ruleset, or its text no longer reads)."""
     if room.house_yaml is None:
         return None
-    from dealer_trainer.yamlio import load
 
     try:
         data, locator = load(room.house_yaml, f"{room.name} house ruleset")
@@ -87,10 +92,9 @@ def _arg(name: str, default: str = "") -> str:
 
 
 @bp.route("")
+@policy(Access.SIGNED_IN)
 def search() -> Response:
     """The search page; for htmx, the results alone (search as you type)."""
-    from dealer_trainer.rules.search import search_or_suggest
-
     query = _arg("q")
     family = _arg("ruleset")
     if family not in BUILTIN:
@@ -131,6 +135,7 @@ def _term_anchor_filter(item: Term) -> str:
 
 
 @bp.route("/glossary")
+@policy(Access.SIGNED_IN)
 def glossary() -> Response:
     corpus = load_corpus()
     terms = sorted(corpus.terms, key=lambda item: item.term.casefold())
@@ -143,12 +148,9 @@ def glossary() -> Response:
 
 
 @bp.route("/what-if")
+@policy(Access.SIGNED_IN)
 def what_if() -> Response:
     """Pick a dealer error and a ruleset: its recovery as numbered steps, with the rule."""
-    from dealer_trainer.procedure.rulings import SITUATIONS
-    from dealer_trainer.rules.topics import TOPICS
-    from dealer_trainer.whatif import outcome_doc, readings
-
     choices = _choices()
     name = _arg("situation")
     key = _arg("ruleset", "roberts")
@@ -184,11 +186,9 @@ def what_if() -> Response:
 
 
 @bp.route("/diff")
+@policy(Access.SIGNED_IN)
 def diff() -> Response:
     """Where two rulesets recover differently, side by side, and the options they differ on."""
-    from dealer_trainer.procedure.rulings import SITUATIONS
-    from dealer_trainer.whatif import compare, outcome_doc
-
     choices = _choices()
     first = _ruleset_or_404(_arg("first", "roberts"), choices)
     second = _ruleset_or_404(_arg("second", "tda-2024"), choices)
@@ -229,11 +229,9 @@ def _word(value: Any) -> str:
 
 
 @bp.route("/<rule_id>")
+@policy(Access.SIGNED_IN)
 def show(rule_id: str) -> Response:
     """One rule: its text, citation, source, and the rules and terms related to it."""
-    from dealer_trainer.procedure.rulings import SITUATIONS
-    from dealer_trainer.rules.topics import TOPICS
-
     if len(rule_id) > MAX_QUERY:
         abort(404)
     try:

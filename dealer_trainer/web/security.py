@@ -1,38 +1,36 @@
 """Who may see what, and the headers every response carries.
 
-Every view is closed to anonymous people unless it is marked :func:`public`. A view over a
-room takes the room's id from the URL and loads it with :func:`room_or_404`: a room the
-person is not in is answered as if it did not exist (404), a role the person lacks in their
-own room is 403. Membership is read from the store on each request. An admin may see every
-room with a trainer's rights (DESIGN.md: nothing is hidden from them).
+Each view declares who may use it (:mod:`.access`); the loaders here are what those
+declarations are checked with. A view over a room takes the room's id from the URL and loads
+it with :func:`room_or_404`: a room the person is not in is answered as if it did not exist
+(404), a role the person lacks in their own room is 403. Membership is read from the store on
+each request. An admin may see every room with a trainer's rights (DESIGN.md: nothing is
+hidden from them). A run (a quiz, a review, a drill) is loaded with :func:`run_or_404`, for
+its owner only: anyone else's is answered 404, as one that does not exist.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from functools import wraps
-from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from flask import Response, abort, g, request
 from flask_login import current_user
 
+from dealer_trainer import runs
 from dealer_trainer.accounts import TRAINER, Person, Room
-from dealer_trainer.web.store import accounts
+from dealer_trainer.web.store import accounts, get_store
 
 __all__ = [
     "CSP",
     "User",
-    "admin_required",
     "current_person",
-    "public",
     "room_or_404",
+    "run_or_404",
     "safe_next",
     "secure_headers",
 ]
 
-F = TypeVar("F", bound=Callable[..., Any])
 log = logging.getLogger("dealer_trainer.web")
 
 CSP = (
@@ -73,24 +71,6 @@ def current_person() -> Person:
     return user.person
 
 
-def public(view: F) -> F:
-    """Open ``view`` to people who have not signed in."""
-    view.public = True  # type: ignore[attr-defined]
-    return view
-
-
-def admin_required(view: F) -> F:
-    """Only an admin may use ``view`` (others get 403)."""
-
-    @wraps(view)
-    def wrapped(*args: Any, **kwargs: Any) -> Any:
-        if not current_person().admin:
-            abort(403)
-        return view(*args, **kwargs)
-
-    return wrapped  # type: ignore[return-value]
-
-
 def room_or_404(room_id: int, *, need: str | None = None) -> tuple[Room, str]:
     """The room and the signed-in person's role in it (``"admin"`` for an admin who is not a
     member). Not theirs: 404, exactly as for a room that does not exist. ``need=TRAINER`` and
@@ -110,6 +90,18 @@ def room_or_404(room_id: int, *, need: str | None = None) -> tuple[Room, str]:
         abort(403)
     g.room_role = role
     return found, role
+
+
+def run_or_404(run_id: int) -> runs.Run:
+    """The signed-in person's run ``run_id``; anyone else's: 404, as one that does not
+    exist. Read once per request: the policy's check, then the view, get the same run."""
+    loaded: dict[int, runs.Run] = g.setdefault("runs_loaded", {})
+    if run_id not in loaded:
+        found = runs.run(get_store(), run_id=run_id, person_id=current_person().id)
+        if found is None:
+            abort(404)
+        loaded[run_id] = found
+    return loaded[run_id]
 
 
 def safe_next(target: str | None, fallback: str) -> str:

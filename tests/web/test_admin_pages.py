@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from dealer_trainer.accounts import TRAINEE, TRAINER
+from dealer_trainer.web.access import Access, policy_of
 from tests.web.conftest import PASSWORD, World, make_app, sign_in
 
 
@@ -79,11 +80,11 @@ def test_admin_pages_send_an_anonymous_visitor_to_sign_in(
 
 
 def test_every_admin_endpoint_is_guarded(app: Flask) -> None:
-    """Each view of the blueprint answers 403 to a non-admin: it carries admin_required."""
+    """Each view of the blueprint answers 403 to a non-admin: it declares the admin policy."""
     views = [name for name in app.view_functions if name.startswith("admin.")]
     assert len(views) >= 8
     for name in views:
-        assert hasattr(app.view_functions[name], "__wrapped__"), name
+        assert policy_of(app.view_functions[name]) is Access.ADMIN, name
 
 
 def test_an_admin_sees_rooms_and_people(client: FlaskClient, world: World) -> None:

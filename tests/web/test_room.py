@@ -511,9 +511,9 @@ def test_an_htmx_form_that_succeeds_redirects_with_hx_redirect(
 
 
 def test_the_room_templates_turn_no_escaping_off_and_hold_no_script_or_style() -> None:
-    from dealer_trainer.web import room
+    from dealer_trainer import web
 
-    folder = Path(room.__file__).parent / "templates"
+    folder = Path(web.__file__).parent / "templates"
     files = [*sorted((folder / "room").glob("*.html")), folder / "_macros" / "charts.html"]
     assert len(files) > 5
     for path in files:

@@ -1,0 +1,149 @@
+"""The rooms a person trains, a room's dashboard (accuracy by trainee and topic, weakest
+topics, most-missed items, activity) and a trainee's page. The numbers come from
+:mod:`dealer_trainer.store.roomdata`; the charts' geometry from :mod:`dealer_trainer.web.charts`."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import Response, abort
+
+from dealer_trainer.accounts import TRAINEE, TRAINER
+from dealer_trainer.store import roomdata
+from dealer_trainer.web import charts
+from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.htmx import page
+from dealer_trainer.web.room.bank import item_title
+from dealer_trainer.web.room.common import TOPIC_TITLES, _trainer_room, bp, log
+from dealer_trainer.web.security import current_person
+from dealer_trainer.web.store import accounts, get_store
+
+__all__ = ["dashboard", "index", "trainee"]
+
+#: days of activity the dashboard draws
+ACTIVITY_DAYS = 30
+
+
+@bp.route("/")
+@policy(Access.SIGNED_IN)
+def index() -> Response:
+    """The rooms the signed-in person trains (every room, for an admin)."""
+    person = current_person()
+    if person.admin:
+        rooms = accounts().rooms()
+    else:
+        rooms = [m.room for m in accounts().memberships(person.id) if m.role == TRAINER]
+    return page("room/index.html", rooms=rooms)
+
+
+def _grid(room_id: int) -> tuple[charts.HeatMap, list[dict[str, Any]], list[str]]:
+    """The heat map of trainee x topic accuracy, and the same numbers as table rows."""
+    store = get_store()
+    trainees = [m for m in accounts().members(room_id) if m.role == TRAINEE]
+    cells = roomdata.accuracy_grid(store, room_id)
+    topics = sorted({cell.topic for cell in cells})
+    by = {(cell.person_id, cell.topic): cell for cell in cells}
+    values: dict[tuple[str, str], float | None] = {}
+    rows: list[dict[str, Any]] = []
+    keys: list[str] = []
+    for member in trainees:
+        key = f"{member.person.id}"
+        keys.append(key)
+        line = []
+        for topic in topics:
+            cell = by.get((member.person.id, topic))
+            values[(key, topic)] = None if cell is None else cell.accuracy
+            line.append(cell)
+        rows.append({"person": member.person, "cells": line})
+    grid = charts.heat_map(rows=keys, columns=topics, values=values)
+    names = {str(member.person.id): member.person.name for member in trainees}
+    labelled = charts.HeatMap(
+        width=grid.width,
+        height=grid.height,
+        cells=grid.cells,
+        rows=tuple(
+            charts.HeatLabel(
+                key=label.key, text=charts.shorten(names[label.key], 18), x=label.x, y=label.y
+            )
+            for label in grid.rows
+        ),
+        columns=grid.columns,
+    )
+    return labelled, rows, topics
+
+
+def _activity_chart(room_id: int, person_id: int | None = None) -> charts.BarChart:
+    today = datetime.now(UTC).date()  # the store counts days in UTC
+    days = roomdata.activity(
+        get_store(),
+        room_id,
+        since=today - timedelta(days=ACTIVITY_DAYS - 1),
+        until=today,
+        person_id=person_id,
+    )
+    return charts.bar_chart([(day.isoformat(), count) for day, count in days])
+
+
+def _uploaded(room_id: int) -> dict[str, str]:
+    return {
+        found.scenario_id: found.yaml for found in roomdata.room_scenarios(get_store(), room_id)
+    }
+
+
+@bp.route("/<int:room_id>/")
+@policy(Access.TRAINER_OF_ROOM)
+def dashboard(room_id: int) -> Response:
+    room = _trainer_room(room_id)
+    store = get_store()
+    grid, rows, topics = _grid(room.id)
+    uploaded = _uploaded(room.id)
+    missed = [
+        {"stats": stats, "title": item_title(stats.item, uploaded)}
+        for stats in roomdata.most_missed(store, room.id)
+    ]
+    return page(
+        "room/dashboard.html",
+        room=room,
+        grid=grid,
+        rows=rows,
+        topics=topics,
+        topic_titles=TOPIC_TITLES,
+        weakest=roomdata.weakest_topics(store, room.id),
+        missed=missed,
+        activity=_activity_chart(room.id),
+        members=accounts().members(room.id),
+    )
+
+
+@bp.route("/<int:room_id>/trainees/<int:person_id>")
+@policy(Access.TRAINER_OF_ROOM)
+def trainee(room_id: int, person_id: int) -> Response:
+    room = _trainer_room(room_id)
+    role = accounts().role_in(person_id=person_id, room_id=room.id)
+    person = accounts().person(person_id) if role is not None else None
+    if person is None:
+        log.info("not found: person %d in room %d", person_id, room.id)
+        abort(404)
+    store = get_store()
+    uploaded = _uploaded(room.id)
+    answers = [
+        {"answer": answer, "title": item_title(answer.item, uploaded)}
+        for answer in roomdata.trainee_answers(store, room.id, person.id)
+    ]
+    missed = [
+        {"stats": stats, "title": item_title(stats.item, uploaded)}
+        for stats in roomdata.most_missed(store, room.id, person_id=person.id)
+    ]
+    return page(
+        "room/trainee.html",
+        room=room,
+        person=person,
+        role=role,
+        topics=roomdata.topic_totals(store, room.id, person_id=person.id),
+        topic_titles=TOPIC_TITLES,
+        answers=answers,
+        missed=missed,
+        activity=_activity_chart(room.id, person.id),
+        due=len(store.due(person.name)),
+    )

@@ -1,0 +1,113 @@
+"""Uploading a scenario or a house ruleset, from a file or pasted text: checked (:mod:`.checks`),
+each error shown at its line beside the field with the text kept; a valid scenario is kept
+for the room (``room_scenarios``), a valid house ruleset becomes the room's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, flash, request, url_for
+
+from dealer_trainer.errors import ScriptError
+from dealer_trainer.store import roomdata
+from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.htmx import page, to
+from dealer_trainer.web.room.bank import _bank_entry
+from dealer_trainer.web.room.checks import (
+    Problem,
+    _problems,
+    check_ruleset_text,
+    check_scenario_text,
+)
+from dealer_trainer.web.room.common import _log_text, _trainer_room, bp, log
+from dealer_trainer.web.room.forms import UploadForm
+from dealer_trainer.web.security import current_person
+from dealer_trainer.web.store import accounts, get_store
+
+__all__ = ["upload"]
+
+
+def _uploaded_text(form: UploadForm) -> str | None:
+    """The file's text (then shown in the text field, so it is kept) or the pasted text;
+    None, with the error set beside its field, when there is nothing usable."""
+    upload: Any = form.file.data
+    if upload is not None and getattr(upload, "filename", None):
+        raw: bytes = upload.read()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            form.file.errors = [*form.file.errors, "The file is not UTF-8 text."]
+            return None
+        form.text.data = text
+        return text
+    pasted = str(form.text.data or "")
+    if not pasted.strip():
+        form.text.errors = [*form.text.errors, "Choose a file or paste the text."]
+        return None
+    return pasted
+
+
+@bp.route("/<int:room_id>/upload", methods=["GET", "POST"])
+@policy(Access.TRAINER_OF_ROOM)
+def upload(room_id: int) -> Response:
+    room = _trainer_room(room_id)
+    form = UploadForm()
+    problems: list[Problem] = []
+    status = 200
+    if form.validate_on_submit():
+        text = _uploaded_text(form)
+        status = 422
+        if text is not None:
+            person = current_person()
+            store = get_store()
+            if form.kind.data == "ruleset":
+                try:
+                    house = check_ruleset_text(text)
+                except ScriptError as exc:
+                    problems = _problems(exc, text)
+                else:
+                    accounts().set_ruleset(room_id=room.id, ruleset=house.name, house_yaml=text)
+                    log.info("house ruleset set: room %d, by %s", room.id, _log_text(person.name))
+                    flash(f"The room now plays under the house ruleset {house.name}.")
+                    return to(url_for("room.ruleset", room_id=room.id))
+            else:
+                try:
+                    proved = check_scenario_text(text, house_yaml=room.house_yaml)
+                except ScriptError as exc:
+                    problems = _problems(exc, text)
+                else:
+                    ident = proved.scenario.id
+                    if _bank_entry(ident) is not None:
+                        problems = [
+                            Problem(
+                                line=None,
+                                column=None,
+                                message=f"the shipped bank has a scenario {ident!r} already: "
+                                "give yours another id",
+                                text="",
+                            )
+                        ]
+                    else:
+                        roomdata.save_room_scenario(
+                            store,
+                            room_id=room.id,
+                            scenario_id=ident,
+                            yaml=text,
+                            uploaded_by=person.id,
+                        )
+                        log.info(
+                            "scenario uploaded: room %d, %s, by %s",
+                            room.id,
+                            _log_text(ident),
+                            _log_text(person.name),
+                        )
+                        flash("The scenario is checked and kept for this room.")
+                        return to(url_for("room.scenario", room_id=room.id, scenario_id=ident))
+            if problems:
+                form.text.errors = [
+                    *form.text.errors,
+                    f"{len(problems)} problem{'s' if len(problems) != 1 else ''}: see below.",
+                ]
+    elif request.method == "POST":
+        status = 422
+    return page("room/upload.html", status, room=room, form=form, problems=problems)

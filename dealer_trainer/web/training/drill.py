@@ -1,0 +1,115 @@
+"""The drill: the dealer's next move picked at each point of a hand, hand after hand."""
+
+from __future__ import annotations
+
+from flask import Response, abort, request, url_for
+
+from dealer_trainer import runs
+from dealer_trainer.errors import UsageError
+from dealer_trainer.view import table_view
+from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.htmx import is_htmx, page, to
+from dealer_trainer.web.security import current_person, run_or_404
+from dealer_trainer.web.store import get_store
+from dealer_trainer.web.training.common import _house, _memberships, _room_for, _seed, bp
+from dealer_trainer.web.training.forms import RoomForm
+
+__all__ = ["drill", "drill_move", "start_drill"]
+
+
+@bp.route("/drill", methods=["GET", "POST"])
+@policy(Access.SIGNED_IN)
+def start_drill() -> Response:
+    """GET: what a drill is, and a Start button (or Continue); POST: start one."""
+    person = current_person()
+    store = get_store()
+    form = RoomForm()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            abort(400)
+        room = _room_for(form.room.data)
+        plan = runs.drill_plan(seed=_seed(), ruleset=room.ruleset)  # a house one: its file
+        number = runs.create_run(
+            store,
+            person_id=person.id,
+            trainee=person.name,
+            room_id=room.id,
+            mode="drill",
+            plan=plan,
+        )
+        return to(url_for("training.drill", run_id=number))
+    drills = [r for r in runs.open_runs(store, person_id=person.id) if r.mode == "drill"]
+    return page("training/drill_start.html", form=form, rooms=_memberships(), drills=drills)
+
+
+def _drill_page(found: runs.Run, state: runs.DrillState, *, status: int = 200,
+                error: str = "", swapped: bool = False) -> Response:  # fmt: skip
+
+    point = state.point
+    view = table_view(point.hand, point.exposed)
+    last = state.last
+    announce = ""
+    if swapped and last is not None:
+        announce = "Right." if last.correct else f"Wrong. The right move: {last.right.label}"
+    response = page(
+        "training/drill.html",
+        status,
+        run=found,
+        state=state,
+        point=point,
+        view=view,
+        last=last,
+        error=error,
+        announce=announce,
+        swapped=swapped,
+    )
+    runs.release_drill(found, state, _house(found))
+    return response
+
+
+@bp.route("/drill/<int:run_id>")
+@policy(Access.OWNER_OF_RUN)
+def drill(run_id: int) -> Response:
+    """The drill's current point: what happened, the table, the dealer's moves as buttons."""
+    found = run_or_404(run_id)
+    if found.mode != "drill":
+        abort(404)
+    if found.finished_at is not None:
+        return to(url_for("training.summary", run_id=found.id))
+    state = runs.drill_state(found, runs.answers(get_store(), found.id), _house(found))
+    return _drill_page(found, state)
+
+
+@bp.route("/drill/<int:run_id>", methods=["POST"])
+@policy(Access.OWNER_OF_RUN)
+def drill_move(run_id: int) -> Response:
+    """A move picked at a point (``point`` its number, ``option`` its place on the page)."""
+    found = run_or_404(run_id)
+    if found.mode != "drill":
+        abort(404)
+    if found.finished_at is not None:
+        return to(url_for("training.summary", run_id=found.id))
+    form = request.form
+    try:
+        number = int(form.get("point", ""))
+        option = int(form.get("option", ""))
+    except ValueError:
+        number, option = 0, 0
+    try:
+        state = runs.drill_answer(
+            get_store(),
+            found,
+            number=number,
+            option=option,
+            trainee=current_person().name,
+            house_yaml=_house(found),
+        )
+    except UsageError as exc:
+        state = runs.drill_state(found, runs.answers(get_store(), found.id), _house(found))
+        return _drill_page(found, state, status=422, error=str(exc))
+    if not is_htmx():
+        runs.release_drill(found, state, _house(found))
+        return to(url_for("training.drill", run_id=found.id))
+    response = _drill_page(found, state, swapped=True)
+    response.headers["HX-Push-Url"] = url_for("training.drill", run_id=found.id)
+    return response
