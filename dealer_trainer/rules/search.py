@@ -122,22 +122,14 @@ class _Entry:
 class _Index:
     entries: tuple[_Entry, ...]
     vocabulary: tuple[str, ...]
-    #: every entry's phrases end to end, and for each the position of its entry in ``entries``
-    #: (the phrase measure scores them all in one rapidfuzz call: see :func:`_phrase_scores`)
-    phrases: tuple[str, ...]
-    owners: tuple[int, ...]
 
 
 @cache
 def _index(corpus: Corpus) -> _Index:
-    entries: list[_Entry] = []
+    entries = []
     vocabulary: set[str] = set()
-    phrases_of_all: list[str] = []
-    owners: list[int] = []
     for item in corpus.rules:
         phrases = tuple(_phrase(phrase) for phrase in (item.title, *item.keywords) if phrase)
-        phrases_of_all += phrases
-        owners += [len(entries)] * len(phrases)
         strong_text = " ".join(
             (item.title, *item.keywords, *item.topics, item.id, item.cite, *item.situations)
         )
@@ -147,25 +139,7 @@ def _index(corpus: Corpus) -> _Index:
         weak = frozenset(_words(item.text)) - strong
         vocabulary |= strong | weak
         entries.append(_Entry(item, phrases, strong, weak))
-    return _Index(tuple(entries), tuple(sorted(vocabulary)), tuple(phrases_of_all), tuple(owners))
-
-
-def _phrase_scores(texts: Iterable[str], index: _Index) -> list[float]:
-    """The phrase measure of every entry of the index: the best ``fuzz.WRatio`` of one of
-    ``texts`` against one of the entry's phrases (0 for an entry without phrases).
-
-    One rapidfuzz call per text over every phrase of the corpus, rather than an
-    ``extractOne`` per entry and text: the same scores, without some 300 calls' overhead on
-    a lookup (start-up time, benchmarks/startup.py).
-    """
-    best = [0.0] * len(index.entries)
-    for text in texts:
-        found = process.extract(text, index.phrases, scorer=fuzz.WRatio, processor=None, limit=None)
-        for _phrase_text, score, position in found:
-            owner = index.owners[position]
-            if score > best[owner]:
-                best[owner] = score
-    return best
+    return _Index(tuple(entries), tuple(sorted(vocabulary)))
 
 
 def _similar(word: str, vocabulary: Sequence[str]) -> dict[str, float]:
@@ -229,22 +203,23 @@ def search(query: str, *, family: str | None = None, limit: int | None = 5) -> l
     """
     corpus = load_corpus()
     index = _index(corpus)
-    kept = [at for at, e in enumerate(index.entries) if family is None or family in e.rule.rulesets]
-    entries = [index.entries[at] for at in kept]
+    entries = [e for e in index.entries if family is None or family in e.rule.rulesets]
     exact = corpus.by_key.get(normalise(query))
     words = _query_words(query)
     # the query as typed, and with the first synonym of each slang word put in its place
     texts = {" ".join(w[0] for w in words), " ".join(w[1] if len(w) == 2 else w[0] for w in words)}
     texts.discard("")
     coverage = _coverage(entries, words, index)
-    phrases = _phrase_scores(texts, index)
     hits: list[Hit] = []
     ranked: list[tuple[float, Hit]] = []
-    for at, entry, covered in zip(kept, entries, coverage, strict=True):
+    for entry, covered in zip(entries, coverage, strict=True):
         if entry.rule is exact:
             hits.append(Hit(entry.rule, 100.0))
             continue
-        phrase = phrases[at]
+        phrase = 0.0
+        for text in texts:
+            best = process.extractOne(text, entry.phrases, scorer=fuzz.WRatio, processor=None)
+            phrase = max(phrase, best[1] if best else 0.0)
         score = PHRASE_WEIGHT * phrase + (1 - PHRASE_WEIGHT) * covered
         if family is None and PREFERRED in entry.rule.rulesets:
             score += PREFERENCE
