@@ -17,9 +17,10 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
 
 # --- hypothesis profiles (docs/testing.md) -------------------------------------------------------
 #
-# "ci", the default: the budget the whole run is sized for (at most 120 s on two cores). Each run
-# draws fresh random examples, so CI keeps exploring; a failure prints the blob that reproduces
-# it (@reproduce_failure). No deadline: a slow moment on a shared machine is not a bug.
+# "ci", the default: the budget the whole run is sized for (pytest at most 150 s in CI, on two
+# cores: docs/testing.md). Each run draws fresh random examples, so CI keeps exploring; a
+# failure prints the blob that reproduces it (@reproduce_failure). No deadline: a slow moment
+# on a shared machine is not a bug.
 # "thorough": ten times the examples of every property (tests/strategies.py: examples) for a
 # long run before a release or after a change to the engine:
 #     HYPOTHESIS_PROFILE=thorough .venv/bin/python -m pytest -m slow
