@@ -1,10 +1,10 @@
 """Runs (quizzes, reviews and drills taken in the browser) as kept in the store: the ``runs``
 and ``run_answers`` tables.
 
-A run's plan is kept as the JSON text it is handed (:class:`dealer_trainer.runs.Plan` reads
-and writes it); an answer's row and the progress answer (with the trainee's review card) are
-written in one transaction, so a reload or a dropped connection loses nothing and a double tap
-records once.
+A run's plan is kept as the JSON text it is handed (:class:`dealer_trainer.training.runs.Plan`
+reads and writes it); an answer's row and the progress answer (with the trainee's review card)
+are written in one transaction, so a reload or a dropped connection loses nothing and a double
+tap records once.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 from flask import Response, abort, g, request
 from flask_login import current_user
 
-from dealer_trainer import runs
 from dealer_trainer.accounts import TRAINER, Person, Room
+from dealer_trainer.training import runs
 from dealer_trainer.web.store import accounts, get_store
 
 __all__ = [

@@ -242,7 +242,7 @@ def test_hostile_scenario_text_is_shown_as_text(client: FlaskClient, room: Room)
 
 def _quiz_ids(client: FlaskClient, room: Room, person_name: str) -> tuple[int, list[str]]:
     """Start a 20-question quiz on the premature turn as ``person_name``; its run and items."""
-    from dealer_trainer import runs
+    from dealer_trainer.training import runs
 
     trainee = client.application.test_client()
     sign_in(trainee, person_name)
@@ -263,8 +263,8 @@ def _quiz_ids(client: FlaskClient, room: Room, person_name: str) -> tuple[int, l
 def test_an_uploaded_scenario_is_asked_in_its_rooms_quizzes_only(
     client: FlaskClient, world: World, room: Room
 ) -> None:
-    from dealer_trainer import runs
     from dealer_trainer.scenario import forget_proofs
+    from dealer_trainer.training import runs
 
     client.post(f"/rooms/{room.id}/upload", data={"kind": "scenario", "text": MINE})
     world.person("Ana", room=room)

@@ -13,10 +13,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from dealer_trainer import runs
 from dealer_trainer.accounts import Person, Room
 from dealer_trainer.assignments import create_assignment
 from dealer_trainer.scenario import bank_dir, load_scenario
+from dealer_trainer.training import runs
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.quiz import Entry
 from dealer_trainer.web.drawing import card_name, rank_text, suit_symbol

@@ -9,8 +9,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from dealer_trainer import runs
 from dealer_trainer.accounts import Person, Room
+from dealer_trainer.training import runs
 from dealer_trainer.training.drill.session import Drill
 from dealer_trainer.training.progress import open_store
 

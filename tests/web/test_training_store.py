@@ -1,4 +1,4 @@
-"""Runs in the store (dealer_trainer/runs.py) on SQLite and on PostgreSQL: a run is read
+"""Runs in the store (dealer_trainer/training/runs/) on SQLite and on PostgreSQL: a run is read
 only by its owner, an answer is kept once with its progress answer, the order tapped so far
 is kept, a finished run closes its session, the home page's scores and misses."""
 
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from dealer_trainer import runs
 from dealer_trainer.accounts import Accounts
 from dealer_trainer.scenario import bank_dir, forget_proofs, load_scenario
 from dealer_trainer.store import Store
+from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import Selection
 from tests.pg import store_on
 

@@ -1,6 +1,6 @@
 """The trainee side: home, quiz, review, drill (blueprint ``training``), a module each.
 
-A quiz, a review or a drill is a run kept in the store (:mod:`dealer_trainer.runs`): its
+A quiz, a review or a drill is a run kept in the store (:mod:`dealer_trainer.training.runs`): its
 items, their option order, each answer as given. URLs name the run by its number and an
 item by its position, never by the scenario (an id names the answer). A run's pages declare
 ``@policy(Access.OWNER_OF_RUN)`` (:mod:`dealer_trainer.web.access`): another person's run is

@@ -9,9 +9,9 @@ from typing import Any
 from flask import Blueprint, abort
 from flask.blueprints import BlueprintSetupState
 
-from dealer_trainer import runs
 from dealer_trainer.accounts import Membership, Room
 from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import Entry
 from dealer_trainer.web import drawing
 from dealer_trainer.web.security import current_person, room_or_404

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Response, abort, request, url_for
 
-from dealer_trainer import runs
 from dealer_trainer.errors import UsageError
+from dealer_trainer.training import runs
 from dealer_trainer.view import table_view
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import is_htmx, page, to

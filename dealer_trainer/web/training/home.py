@@ -6,9 +6,9 @@ from __future__ import annotations
 from flask import Response, abort, request, url_for
 from wtforms import SelectChoice
 
-from dealer_trainer import runs
 from dealer_trainer.accounts import Membership
 from dealer_trainer.assignments import Assignment, assignment, assignments
+from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import Selection
 from dealer_trainer.training.review import due_entries
 from dealer_trainer.web import drawing

@@ -7,8 +7,8 @@ from typing import Any
 
 from flask import Response, abort, request, url_for
 
-from dealer_trainer import runs
 from dealer_trainer.errors import ScriptError, UsageError
+from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import grade, read_number
 from dealer_trainer.view import trainee_view
 from dealer_trainer.web.access import Access, policy
