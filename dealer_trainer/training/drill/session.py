@@ -34,14 +34,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from dealer_trainer.errors import InvariantError, UsageError
 from dealer_trainer.procedure.events import PLAYER_EVENTS, Event, EventName
 from dealer_trainer.procedure.hand import Hand
-from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, other_family
 from dealer_trainer.training.drill.injection import Injector
 from dealer_trainer.training.drill.options import Option, options
@@ -51,6 +49,15 @@ from dealer_trainer.training.drill.players import (
     decide,
     new_table,
     showdown_move,
+)
+from dealer_trainer.training.drill.points import (
+    Judgement,
+    Miss,
+    Point,
+    Summary,
+    rule_title,
+    situation_title,
+    topic_of,
 )
 from dealer_trainer.training.labels import cards_text, in_words
 from dealer_trainer.training.recorder import Recorder
@@ -76,124 +83,6 @@ DEFAULT_RATE = 0.25
 
 #: a drill that cannot be set up, or a pick that is not one of the options (exit 2)
 DrillError = UsageError
-
-
-@dataclass(frozen=True, slots=True)
-class Point:
-    """A moment where the dealer acts: what happened since the last point, and the options."""
-
-    number: int
-    hand_number: int
-    #: the table as it stands (it changes once a pick is made)
-    hand: Hand
-    lines: tuple[str, ...]
-    options: tuple[Option, ...]
-    #: the dealer events the engine accepts now: the right options
-    allowed: tuple[str, ...]
-    #: the dealer error whose recovery is under way, if any (a situation name)
-    situation: str | None
-    #: hole cards seen face up in this deal (exposed or boxed)
-    exposed: tuple[str, ...]
-    #: the procedure step the hand was in at this point
-    state: str
-
-    @property
-    def item(self) -> str:
-        """What a pick here is recorded as: ``drill:<situation>`` or ``drill:<state>``."""
-        return f"drill:{self.situation or self.state}"
-
-    @property
-    def topic(self) -> str:
-        """The topic slug of the situation under way, or ``procedure``."""
-        return topic_of(self.situation)
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """What the engine made of a pick."""
-
-    correct: bool
-    given: Option
-    #: the right option (the pick itself when it was right), applied to the hand
-    right: Option
-    #: the engine's reason for refusing the pick ("" when it was right)
-    reason: str
-    rule: str | None
-    #: the rule's title from the corpus, when it has one
-    rule_title: str | None
-    item: str
-    topic: str
-    situation: str | None
-    #: the reason in dealer words, as the trainee is told it (the moves as offered, never
-    #: event names: "due: cut the deck", not "expected: cut")
-    said: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Miss:
-    """A wrong pick, for the summary."""
-
-    point: int
-    item: str
-    given: str
-    expected: str
-    reason: str
-    rule: str | None
-
-    @classmethod
-    def of(cls, mark: Mark) -> Miss:
-        """The miss a wrong pick's mark (as recorded) stands for."""
-        return cls(mark.number, mark.item, mark.given, mark.expected, mark.reason, mark.rule)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A plain mapping (for JSON)."""
-        return asdict(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """The drill so far."""
-
-    seed: int
-    ruleset: str
-    rate: float
-    #: picks judged
-    points: int
-    right: int
-    #: hands begun, the current one included (a misdealt hand dealt again counts once)
-    hands: int
-    #: the dealer errors the drill made, by situation name, in the order first met
-    errors: Mapping[str, int] = field(default_factory=dict)
-    misses: tuple[Miss, ...] = ()
-
-    @property
-    def wrong(self) -> int:
-        return self.points - self.right
-
-    @property
-    def accuracy(self) -> float:
-        """The share of right picks (0.0 before any pick)."""
-        return self.right / self.points if self.points else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        """A plain mapping (for JSON)."""
-        return {
-            "seed": self.seed,
-            "ruleset": self.ruleset,
-            "rate": self.rate,
-            "points": self.points,
-            "right": self.right,
-            "wrong": self.wrong,
-            "accuracy": round(self.accuracy, 4),
-            "hands": self.hands,
-            "errors": dict(self.errors),
-            "misses": [miss.to_dict() for miss in self.misses],
-        }
-
-
-def topic_of(name: str | None) -> str:
-    """The topic slug of a situation (``procedure`` for none)."""
-    return situation(name).topic if name is not None else "procedure"
 
 
 class Drill:
@@ -309,7 +198,7 @@ class Drill:
             right=right,
             reason=reason,
             rule=rule,
-            rule_title=_rule_title(rule),
+            rule_title=rule_title(rule),
             item=point.item,
             topic=point.topic,
             situation=point.situation,
@@ -486,23 +375,3 @@ class Drill:
             if option.event == "deal":
                 return option
         return rights[0]
-
-
-# --- words ---------------------------------------------------------------------------------------
-
-
-def situation_title(name: str) -> str:
-    """A situation's title (the engine's own words)."""
-    return situation(name).title
-
-
-def _rule_title(rule: str | None) -> str | None:
-    if rule is None:
-        return None
-    from dealer_trainer.rules.corpus import NotFound
-    from dealer_trainer.rules.corpus import rule as find_rule
-
-    try:
-        return find_rule(rule).title
-    except NotFound:
-        return None

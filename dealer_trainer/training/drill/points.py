@@ -1,0 +1,150 @@
+"""What a drill shows and says: a point where the dealer acts, the judgement of a pick, the
+misses and the summary, and the words for a situation, a topic and a rule."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.procedure.rulings import situation
+from dealer_trainer.rules.corpus import NotFound
+from dealer_trainer.rules.corpus import rule as find_rule
+from dealer_trainer.training.drill.options import Option
+from dealer_trainer.training.summary import Mark
+
+__all__ = ["Judgement", "Miss", "Point", "Summary", "rule_title", "situation_title", "topic_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A moment where the dealer acts: what happened since the last point, and the options."""
+
+    number: int
+    hand_number: int
+    #: the table as it stands (it changes once a pick is made)
+    hand: Hand
+    lines: tuple[str, ...]
+    options: tuple[Option, ...]
+    #: the dealer events the engine accepts now: the right options
+    allowed: tuple[str, ...]
+    #: the dealer error whose recovery is under way, if any (a situation name)
+    situation: str | None
+    #: hole cards seen face up in this deal (exposed or boxed)
+    exposed: tuple[str, ...]
+    #: the procedure step the hand was in at this point
+    state: str
+
+    @property
+    def item(self) -> str:
+        """What a pick here is recorded as: ``drill:<situation>`` or ``drill:<state>``."""
+        return f"drill:{self.situation or self.state}"
+
+    @property
+    def topic(self) -> str:
+        """The topic slug of the situation under way, or ``procedure``."""
+        return topic_of(self.situation)
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What the engine made of a pick."""
+
+    correct: bool
+    given: Option
+    #: the right option (the pick itself when it was right), applied to the hand
+    right: Option
+    #: the engine's reason for refusing the pick ("" when it was right)
+    reason: str
+    rule: str | None
+    #: the rule's title from the corpus, when it has one
+    rule_title: str | None
+    item: str
+    topic: str
+    situation: str | None
+    #: the reason in dealer words, as the trainee is told it (the moves as offered, never
+    #: event names: "due: cut the deck", not "expected: cut")
+    said: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Miss:
+    """A wrong pick, for the summary."""
+
+    point: int
+    item: str
+    given: str
+    expected: str
+    reason: str
+    rule: str | None
+
+    @classmethod
+    def of(cls, mark: Mark) -> Miss:
+        """The miss a wrong pick's mark (as recorded) stands for."""
+        return cls(mark.number, mark.item, mark.given, mark.expected, mark.reason, mark.rule)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain mapping (for JSON)."""
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The drill so far."""
+
+    seed: int
+    ruleset: str
+    rate: float
+    #: picks judged
+    points: int
+    right: int
+    #: hands begun, the current one included (a misdealt hand dealt again counts once)
+    hands: int
+    #: the dealer errors the drill made, by situation name, in the order first met
+    errors: Mapping[str, int] = field(default_factory=dict)
+    misses: tuple[Miss, ...] = ()
+
+    @property
+    def wrong(self) -> int:
+        return self.points - self.right
+
+    @property
+    def accuracy(self) -> float:
+        """The share of right picks (0.0 before any pick)."""
+        return self.right / self.points if self.points else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain mapping (for JSON)."""
+        return {
+            "seed": self.seed,
+            "ruleset": self.ruleset,
+            "rate": self.rate,
+            "points": self.points,
+            "right": self.right,
+            "wrong": self.wrong,
+            "accuracy": round(self.accuracy, 4),
+            "hands": self.hands,
+            "errors": dict(self.errors),
+            "misses": [miss.to_dict() for miss in self.misses],
+        }
+
+
+def topic_of(name: str | None) -> str:
+    """The topic slug of a situation (``procedure`` for none)."""
+    return situation(name).topic if name is not None else "procedure"
+
+
+def situation_title(name: str) -> str:
+    """A situation's title (the engine's own words)."""
+    return situation(name).title
+
+
+def rule_title(rule: str | None) -> str | None:
+    """The title of the rule ``rule`` in the corpus (None: no rule, or one not found)."""
+    if rule is None:
+        return None
+    try:
+        return find_rule(rule).title
+    except NotFound:
+        return None
