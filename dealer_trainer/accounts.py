@@ -34,16 +34,18 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
 from dealer_trainer.errors import NotFound, UsageError
 from dealer_trainer.roles import Role
+from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.store import people as kept
 from dealer_trainer.store.adapters import now as _now
 from dealer_trainer.store.invites import add_invite, redeem_invite
 from dealer_trainer.store.people import Member, Membership, Person, Room
 
 if TYPE_CHECKING:
-    from argon2 import PasswordHasher
-
     from dealer_trainer.store import Store
 
 __all__ = [
@@ -114,8 +116,6 @@ def _hash_code(code: str) -> str:
 
 
 def _hasher() -> PasswordHasher:
-    from argon2 import PasswordHasher
-
     return PasswordHasher()
 
 
@@ -162,8 +162,6 @@ class Accounts:
         """The person with this name and password, or None: an unknown name costs as much as
         a wrong password (a dummy hash is verified). A success clears the failure count and
         re-hashes an old-parameter hash; a failure counts."""
-        from argon2.exceptions import InvalidHashError, VerificationError
-
         found = kept.credentials(self.store, _clean_name(name))
         if found is None:
             with contextlib.suppress(VerificationError, InvalidHashError):
@@ -226,8 +224,6 @@ class Accounts:
         problem = name_problem(name)
         if problem:
             raise UsageError(problem)
-        from dealer_trainer.rules.rulesets import BUILTIN
-
         if ruleset not in BUILTIN:
             raise UsageError(f"unknown ruleset {ruleset!r}: use one of {', '.join(BUILTIN)}")
         return kept.add_room(self.store, name=_clean_name(name), ruleset=ruleset)

@@ -16,6 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from dealer_trainer.errors import UsageError
+from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.store.assignments import Assignment, add_assignment, assignment, assignments
 
 if TYPE_CHECKING:
@@ -38,8 +39,6 @@ def create_assignment(
     created_by: int | None,
 ) -> int:
     """Assign a quiz to the room; its number."""
-    from dealer_trainer.rules.topics import TOPICS
-
     title = " ".join(title.split())
     if not title or len(title) > MAX_TITLE:
         raise UsageError(f"a title of 1 to {MAX_TITLE} characters is needed")

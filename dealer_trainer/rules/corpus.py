@@ -384,7 +384,7 @@ def _data_folder() -> Traversable:
     here = Path(__file__).with_name("data")
     if here.is_dir():
         return here
-    from importlib.resources import files
+    from importlib.resources import files  # start-up: some 5 ms, only for a zipped package
 
     return files("dealer_trainer.rules").joinpath("data")
 
@@ -396,6 +396,7 @@ def suggest(
     word: str, choices: list[str], *, limit: int = 3, cutoff: float = 50
 ) -> tuple[str, ...]:
     """The names among ``choices`` closest to ``word`` (rapidfuzz), best first."""
+    # start-up: rapidfuzz only when a name is not found (the rules lookup stays light)
     from rapidfuzz import fuzz, process, utils
 
     found = process.extract(

@@ -21,8 +21,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from time import monotonic, sleep
 from typing import Any, Protocol
+from urllib.parse import quote, unquote
 
 from dealer_trainer.errors import StoreError
+from dealer_trainer.safetext import printable
 
 __all__ = [
     "BUSY_TIMEOUT",
@@ -151,7 +153,7 @@ class Postgres:
 
     def __init__(self, url: str) -> None:
         try:
-            import psycopg
+            import psycopg  # start-up: the optional driver (postgres extra), loaded on use
         except ImportError:
             raise StoreError(
                 "a PostgreSQL progress store needs psycopg, which is not installed: "
@@ -196,7 +198,7 @@ def default_target() -> str:
     from_env = os.environ.get(ENV_VAR, "").strip()
     if from_env:
         return from_env
-    import platformdirs
+    import platformdirs  # start-up: only when no store is named (tests/test_progress.py)
 
     return str(platformdirs.user_data_path("dealer-trainer") / "progress.sqlite3")
 
@@ -221,6 +223,7 @@ def _conninfo_password(text: str) -> str | None:
     if not (text.startswith(_POSTGRES_SCHEMES) or "password" in text.lower()):
         return None
     try:
+        # start-up: the optional driver (postgres extra), loaded on use
         from psycopg.conninfo import conninfo_to_dict
 
         password = conninfo_to_dict(text).get("password")
@@ -232,8 +235,6 @@ def _conninfo_password(text: str) -> str | None:
 def _secrets(target: str) -> list[str]:
     """Every form of the password ``target`` holds, longest first: as written in the URL,
     percent-decoded, and as the driver reads it."""
-    from urllib.parse import quote, unquote
-
     found: set[str] = set()
     for password in (_userinfo_password(target), _conninfo_password(target)):
         if password:
@@ -244,8 +245,6 @@ def _secrets(target: str) -> list[str]:
 def redact(target: str) -> str:
     """``target`` for messages: any password replaced by ``***`` (and control characters
     escaped)."""
-    from dealer_trainer.safetext import printable
-
     shown = target
     written = _userinfo_password(target)
     if written is not None:
@@ -265,9 +264,8 @@ def _check_postgres_url(text: str, shown: str) -> None:
     """Refuse a URL the driver cannot read, or whose password the driver would read wrong (an
     unencoded ``/ ? # @ %`` or space makes part of it a host, a port or a database name, and
     then an error message would show it): before connecting, without showing the password."""
-    from urllib.parse import unquote
-
     try:
+        # start-up: the optional driver (postgres extra), loaded on use
         from psycopg.conninfo import conninfo_to_dict
 
         parsed = conninfo_to_dict(text)

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Protocol
 
 from dealer_trainer.errors import StoreError
+from dealer_trainer.safetext import excerpt
 
 __all__ = ["MODES", "Answer", "Due", "Scheduler", "check_mode"]
 
@@ -66,6 +67,4 @@ class Due:
 
 def check_mode(mode: str) -> None:
     if mode not in MODES:
-        from dealer_trainer.safetext import excerpt
-
         raise StoreError(f"unknown answer mode {excerpt(mode)}: use one of {', '.join(MODES)}")

@@ -39,6 +39,7 @@ from types import TracebackType
 from typing import Any
 
 from dealer_trainer.errors import StoreError
+from dealer_trainer.safetext import excerpt
 from dealer_trainer.store.adapters import (
     ENV_VAR,
     Database,
@@ -160,8 +161,6 @@ class Store:
         trainee_id, name = int(rows[0][0]), str(rows[0][1])
         given_name = answer.trainee.strip()
         if given_name and given_name != name:
-            from dealer_trainer.safetext import excerpt
-
             raise StoreError(
                 f"session {session} is {excerpt(name)}'s, not {excerpt(given_name)}'s: "
                 "start a session for that trainee"
@@ -399,8 +398,6 @@ class Store:
             if rows and rows[0][0] is not None:
                 return
             path = self._db.execute("SHOW search_path", ())
-        from dealer_trainer.safetext import excerpt
-
         named = excerpt(str(path[0][0])) if path else "''"
         raise StoreError(
             f"cannot use the progress store at {self.target}: no schema of its search_path "

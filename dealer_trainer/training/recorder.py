@@ -46,6 +46,7 @@ class Recorder:
     def record(self, mark: Mark) -> None:
         """Keep ``mark``; with a store, save it before returning."""
         if self.store is not None:
+            # start-up: importing the recorder (as the quiz does) does not load the store
             from dealer_trainer.store import Answer
 
             if self.session is None:

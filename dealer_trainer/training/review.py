@@ -39,7 +39,7 @@ CARD_ID = 1
 
 @cache
 def _scheduler() -> fsrs.Scheduler:
-    import fsrs
+    import fsrs  # start-up: see above (tests/test_review.py)
 
     return fsrs.Scheduler(enable_fuzzing=False)
 
@@ -57,7 +57,7 @@ def next_card(card_json: str | None, correct: bool, when: datetime) -> tuple[str
     ``card_json`` is the card as stored (``None`` for an item never answered before); the result
     is the new card's JSON and its due time (UTC).
     """
-    import fsrs
+    import fsrs  # start-up: see above (tests/test_review.py)
 
     at = _utc(when)
     card = (

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_trainer.rules.topics import TOPICS
+
 __all__ = ["Mark", "Summary", "TopicScore", "summarise"]
 
 
@@ -121,8 +123,6 @@ def summarise(
     stopped: bool = False,
 ) -> Summary:
     """The summary of a session whose answers were ``marks`` (in the order given)."""
-    from dealer_trainer.rules.topics import TOPICS
-
     given = tuple(marks)
     titles = {item.slug: item.title for item in TOPICS}
     scores: dict[str, list[int]] = {}

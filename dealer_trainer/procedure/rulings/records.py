@@ -88,7 +88,8 @@ class Situation:
     @property
     def rows(self) -> tuple[tuple[str, str], ...]:
         """The (event, state) rows of the procedure table that recognise it."""
-        from dealer_trainer.procedure.machine import RECOGNISING_ROWS  # the lookup needs no machine
+        # start-up: the rules lookup needs no machine (transitions): loaded on use
+        from dealer_trainer.procedure.machine import RECOGNISING_ROWS
 
         return tuple(
             (trigger, state) for trigger, state, names in RECOGNISING_ROWS if self.name in names
