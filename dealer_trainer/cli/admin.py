@@ -85,6 +85,7 @@ def _person(accounts: Accounts, name: str) -> Person:
 
 
 def run(args: argparse.Namespace) -> int:
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.accounts import Accounts
     from dealer_trainer.training.progress import default_target, open_store
 
@@ -157,6 +158,7 @@ def _member(accounts: Accounts, args: argparse.Namespace) -> int:
 
 
 def _invite(accounts: Accounts, args: argparse.Namespace) -> int:
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.errors import UsageError
 
     if not 1 <= args.hours <= 24 * 30:

@@ -38,6 +38,7 @@ PROMPT = "Your move:"
 
 def echo(*texts: str) -> None:
     """:func:`dealer_trainer.cli.render.echo`, imported when first used."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.render import echo as wrapped
 
     wrapped(*texts)
@@ -45,6 +46,7 @@ def echo(*texts: str) -> None:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """``drill`` and its options."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.session import add_trainee_options
     from dealer_trainer.rules.rulesets import builtin_names
 
@@ -102,6 +104,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Run a drill; return the exit code (0 when it ends by Ctrl-C, --points or end of input)."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.render import Painter, print_json
     from dealer_trainer.cli.session import setup, store_for
     from dealer_trainer.rules.rulesets import builtin_names, resolve
@@ -180,6 +183,7 @@ def _opening(drill: Drill, paint: Painter, *, interactive: bool) -> None:
 
 
 def _show_point(point: Point, drill: Drill, paint: Painter, *, numbered: bool) -> None:
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.table_view import draw_table
     from dealer_trainer.training.drill.session import situation_title
     from dealer_trainer.view import hand_facts
@@ -209,6 +213,7 @@ def _show_judgement(judgement: Judgement, paint: Painter) -> None:
 
 
 def _show_summary(summary: Summary, paint: Painter, ruleset: str) -> None:
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.render import plural
     from dealer_trainer.training.drill.session import situation_title
 

@@ -31,12 +31,14 @@ class Picks:
         self.lines: AnswerLines | None = None
         self.prompter: Prompter | None = None
         if answers is not None:
+            # start-up: the command imports only what it runs, when it runs
             from dealer_trainer.cli.answers import AnswerLines
 
             self.lines = AnswerLines(answers)
         elif prompter is not None:
             self.prompter = prompter
         else:
+            # start-up: the command imports only what it runs, when it runs
             from dealer_trainer.cli.prompts import QuestionaryPrompter, interactive
 
             if not interactive():
@@ -55,6 +57,7 @@ class Picks:
 
     def number(self, message: str) -> str | None:
         """A typed number, checked as the quiz reads it; None when the answers have run out."""
+        # start-up: the command imports only what it runs, when it runs
         from dealer_trainer.training.quiz import number_problem
 
         if self.lines is None:
@@ -84,6 +87,7 @@ class Picks:
         """The option numbers on the next answer line ([] at the end; None when asking)."""
         if self.lines is None:
             return None
+        # start-up: the command imports only what it runs, when it runs
         from dealer_trainer.cli.answers import AnswersError, option_numbers
 
         self.line = self.lines.next()

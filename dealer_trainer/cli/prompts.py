@@ -38,6 +38,7 @@ class QuestionaryPrompter:
 
     def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
         """Each option once, numbered and wrapped to the terminal; a number key picks it."""
+        # start-up: the command imports only what it runs, when it runs
         import questionary
         from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
         from questionary.prompts.common import InquirerControl
@@ -65,6 +66,7 @@ class QuestionaryPrompter:
         return str(question.unsafe_ask())
 
     def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
+        # start-up: the command imports only what it runs, when it runs
         import questionary
 
         def validate(answer: str) -> bool | str:  # questionary: True, or what is wrong
@@ -75,6 +77,7 @@ class QuestionaryPrompter:
     def checkbox(
         self, message: str, choices: Sequence[tuple[str, str]], default: Sequence[str]
     ) -> list[str]:
+        # start-up: the command imports only what it runs, when it runs
         import questionary
 
         options = [

@@ -79,6 +79,7 @@ def add_common(parser: argparse.ArgumentParser) -> None:
 
 def configure(quiz: argparse.ArgumentParser) -> None:
     """``quiz`` and its options."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.rules.rulesets import builtin_names
 
     quiz.description = (
@@ -112,6 +113,7 @@ def configure(quiz: argparse.ArgumentParser) -> None:
 def _selection(
     args: argparse.Namespace, prompter: Prompter | None, entries: list[Entry]
 ) -> Selection:
+    # start-up: the command imports only what it runs, when it runs
     from collections import Counter
 
     from dealer_trainer.rules.topics import TOPICS
@@ -170,11 +172,13 @@ class _Screen:
 
     def say(self, text: str = "") -> None:
         if not self.quiet:
+            # start-up: the command imports only what it runs, when it runs
             from dealer_trainer.cli.render import echo
 
             echo(text)
 
     def question(self, item: Item, number: int, total: int, numbered: bool) -> None:
+        # start-up: the command imports only what it runs, when it runs
         from dealer_trainer.cli.table_view import draw_table
         from dealer_trainer.view import table_facts
 
@@ -244,6 +248,7 @@ class _Screen:
 
 def entries(args: argparse.Namespace) -> list[Entry]:
     """The bank's scenarios (``--bank``, else the shipped one); those left out are said."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.scenario import bank_dir
     from dealer_trainer.training.quiz import catalogue
 
@@ -258,6 +263,7 @@ def entries(args: argparse.Namespace) -> list[Entry]:
 
 def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """``dealer-trainer quiz``."""
+    # start-up: the command imports only what it runs, when it runs
     import random
 
     from dealer_trainer.cli.session import setup, store_for
@@ -275,6 +281,7 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
 def ask_all(args: argparse.Namespace, picks: Picks, quiz: Quiz) -> int:
     """Ask the questions of ``quiz`` (a quiz or a review), then sum up; exit 0, or 130 after
     Ctrl-C."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.render import Painter, print_json
 
     screen = _Screen(Painter(), quiet=args.json)

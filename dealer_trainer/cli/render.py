@@ -49,6 +49,7 @@ def plural(count: int, word: str) -> str:
 
 def print_json(document: Any, *, ascii_only: bool = True) -> int:
     """Print ``document`` as one indented JSON document on standard output; exit code 0."""
+    # start-up: the command imports only what it runs, when it runs
     import json
 
     json.dump(document, sys.stdout, indent=2, ensure_ascii=ascii_only)

@@ -31,6 +31,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def _read_source(script: str) -> HandScript | Path:
     if script == "-":
+        # start-up: the command imports only what it runs, when it runs
         from dealer_trainer.yamlio import read_stream
 
         return load_script(read_stream(sys.stdin, "<stdin>"), source="<stdin>")
@@ -44,6 +45,7 @@ def _read_source(script: str) -> HandScript | Path:
 
 def run(args: argparse.Namespace) -> int:
     """Replay the script; print JSON or a readable account. Exit 0 (2 for a bad script)."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.engine import play, snapshot
 
     hand = play(_read_source(args.script), auto_recover=args.auto_recover)

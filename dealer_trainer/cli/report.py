@@ -39,6 +39,7 @@ __all__ = ["configure", "parse_since", "run", "unknown_trainee"]
 
 def unknown_trainee(name: str, known: list[str], target: str) -> NotFound:
     """A ``--trainee`` the store does not know; ``known`` are the names it does know."""
+    # start-up: the command imports only what it runs, when it runs
     import difflib
 
     close = tuple(printable(c) for c in difflib.get_close_matches(name, known, n=3, cutoff=0.5))
@@ -90,6 +91,7 @@ def configure(report: argparse.ArgumentParser) -> None:
 def parse_since(text: str) -> datetime:
     """``--since``: a date (its first moment, local time) or an ISO date and time (local
     time unless it names its offset); an aware datetime."""
+    # start-up: the command imports only what it runs, when it runs
     from datetime import date, datetime
 
     value = text.strip()
@@ -108,6 +110,7 @@ def parse_since(text: str) -> datetime:
 
 def run(args: argparse.Namespace) -> int:
     """Print the report; return the exit code."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.report import report_from_totals
 
     since = None if args.since is None else parse_since(args.since)
@@ -128,6 +131,7 @@ def _read(db: str | None, trainee: str | None, since: datetime | None) -> tuple[
     name for messages. Nothing is created: a store
     named by ``--db`` or the environment that does not exist is an error; the default store
     not made yet (nobody has answered on this computer) is an empty one."""
+    # start-up: the command imports only what it runs, when it runs
     import os
 
     from dealer_trainer.store.reports import topic_totals
@@ -151,6 +155,7 @@ def _read(db: str | None, trainee: str | None, since: datetime | None) -> tuple[
 
 def _write_csv(report: Report) -> None:
     """One row per trainee and topic; no cell a spreadsheet would run as a formula."""
+    # start-up: the command imports only what it runs, when it runs
     import csv
 
     from dealer_trainer.report import ROW_FIELDS

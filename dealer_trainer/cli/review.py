@@ -34,6 +34,7 @@ def configure(review: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """``dealer-trainer review``: the due items, missed ones first."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.quiz import NO_TERMINAL, ask_all, entries
     from dealer_trainer.cli.session import setup, store_for
     from dealer_trainer.training.quiz import Quiz, parse_length
@@ -52,6 +53,7 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
 
 def _nothing_due(trainee: str, others: int, next_due: datetime | None, as_json: bool) -> int:
     """Say that no bank question is due (and when the next item is); exit 0."""
+    # start-up: the command imports only what it runs, when it runs
     from datetime import UTC, datetime
 
     if as_json:
@@ -65,6 +67,7 @@ def _nothing_due(trainee: str, others: int, next_due: datetime | None, as_json: 
         hours, seconds = divmod(int(wait.total_seconds()), 3600)
         when = f"{hours} h {seconds // 60} min" if hours else f"{max(seconds // 60, 1)} min"
         message += f"; the next item is due in {when}"
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.render import echo
 
     echo(message + ". Take a quiz meanwhile: dealer-trainer quiz")

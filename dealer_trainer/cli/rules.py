@@ -149,6 +149,7 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
 
 def _ruleset(value: str) -> Ruleset:
     """A ruleset by name or house file; an unknown name is refused with suggestions."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.rules.corpus import NotFound, suggest
     from dealer_trainer.rules.rulesets import BUILTIN, resolve
 
@@ -168,6 +169,7 @@ def _heading(item: Rule, paint: Painter) -> str:
 
 
 def _list(args: argparse.Namespace, paint: Painter) -> _Answer:
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.rules.corpus import NotFound, load_corpus, suggest
     from dealer_trainer.rules.topics import TOPICS
 
@@ -212,6 +214,7 @@ def _list(args: argparse.Namespace, paint: Painter) -> _Answer:
 
 
 def _show(args: argparse.Namespace, paint: Painter) -> _Answer:
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.rules.corpus import load_corpus, rule
 
     item = rule(" ".join(args.id))
@@ -233,10 +236,12 @@ def _show(args: argparse.Namespace, paint: Painter) -> _Answer:
 
 
 def _search(args: argparse.Namespace, paint: Painter) -> _Answer:
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.rules.search import search_or_suggest
 
     query = " ".join(args.text).strip()
     if not query:
+        # start-up: the command imports only what it runs, when it runs
         from dealer_trainer.errors import ScriptError
 
         raise ScriptError("give some words to search for")
@@ -263,6 +268,7 @@ def _search(args: argparse.Namespace, paint: Painter) -> _Answer:
 
 
 def _term(args: argparse.Namespace, paint: Painter) -> _Answer:
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.rules.corpus import load_corpus, normalise, term
 
     item = term(" ".join(args.word))
@@ -280,6 +286,7 @@ def _term(args: argparse.Namespace, paint: Painter) -> _Answer:
 
 
 def _what_if(args: argparse.Namespace, paint: Painter) -> _Answer:
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.whatif import find_situations, outcome_doc
 
     ruleset = _ruleset(args.ruleset)
@@ -311,6 +318,7 @@ def _what_if(args: argparse.Namespace, paint: Painter) -> _Answer:
 
 
 def _diff(args: argparse.Namespace, paint: Painter) -> _Answer:
+    # start-up: the command imports only what it runs, when it runs
     from itertools import zip_longest
 
     from dealer_trainer.procedure.rulings import SITUATIONS

@@ -51,6 +51,7 @@ def add_trainee_options(parser: argparse.ArgumentParser) -> None:
 
 def settings_path() -> Path:
     """The settings file (the remembered trainee name)."""
+    # start-up: the command imports only what it runs, when it runs
     from platformdirs import user_config_path
 
     return user_config_path("dealer-trainer") / "settings.json"
@@ -74,6 +75,7 @@ def remembered_trainee() -> str | None:
 
 def remember_trainee(name: str) -> None:
     """Keep ``name`` for next time (written atomically; a failure to write is not fatal)."""
+    # start-up: the command imports only what it runs, when it runs
     from contextlib import suppress
 
     from dealer_trainer.cli.files import write_atomically
@@ -119,6 +121,7 @@ def setup(
 ) -> tuple[Picks, str]:
     """Where the answers come from (``--answers`` lines, else a prompter), and who is training;
     ``no_terminal`` is the message when there is neither answers nor a terminal to ask in."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.picks import Picks
 
     picks = Picks(args.answers, prompter, no_terminal)
@@ -127,6 +130,7 @@ def setup(
 
 def store_for(args: argparse.Namespace) -> Store:
     """The progress store ``--db`` names (else ``$DEALER_TRAINER_DB``, else the default file)."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.training.progress import open_store
 
     store = open_store(getattr(args, "db", None))

@@ -104,6 +104,7 @@ def _free_id(folder: Path, stem: str) -> str:
 
 def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Ask, draft, prove and write a scenario; return the exit code."""
+    # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.authoring import ASKS, draft, dump, find_error, kinds, situations
     from dealer_trainer.cli.files import write_atomically
     from dealer_trainer.cli.render import echo
