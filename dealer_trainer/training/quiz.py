@@ -192,6 +192,11 @@ class Item:
         """Is the answer every step put in order?"""
         return self.scenario.question.ordered
 
+    @property
+    def unit(self) -> str:
+        """What a number question's answer counts: chips or cards."""
+        return scenarios.fact_unit(self.scenario.question.fact)
+
 
 def step_label(step: str, hand: Hand) -> str:
     """A recovery step in dealer words, on the scenario's hand (which card, which seat)."""
@@ -276,20 +281,23 @@ MAX_DIGITS = 9
 _NUMBER = re.compile(r"[0-9]+", re.ASCII)
 
 
-def read_number(text: str) -> int:
-    """A typed number: whole chips or a count, digits 0-9 (``1,250`` and ``1 250`` read as
-    1250; a leading ``$`` is allowed). Anything else is a :class:`UsageError` saying why."""
+def read_number(text: str, unit: str = "chips") -> int:
+    """A typed number: whole chips or a count of ``unit``, digits 0-9 (``1,250`` and ``1 250``
+    read as 1250; a leading ``$`` is allowed). Anything else is a :class:`UsageError` saying
+    why, in the unit asked."""
     plain = text.strip().removeprefix("$").replace(",", "").replace(" ", "").replace("_", "")
     if not _NUMBER.fullmatch(plain) or len(plain) > MAX_DIGITS:
         shown = text.strip()[:20] or "nothing"
-        raise UsageError(f"{shown!r} is not a number: type whole chips in digits, like 125")
+        like = "125" if unit == "chips" else "3"
+        what = "whole chips" if unit == "chips" else f"how many {unit}"
+        raise UsageError(f"{shown!r} is not a number: type {what} in digits, like {like}")
     return int(plain)
 
 
-def number_problem(text: str) -> str | None:
+def number_problem(text: str, unit: str = "chips") -> str | None:
     """What is wrong with a typed number (None: it reads as one): a prompt's check."""
     try:
-        read_number(text)
+        read_number(text, unit)
     except UsageError as exc:
         return str(exc)
     return None
@@ -302,7 +310,7 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
     if question.typed:
         if len(answer) != 1:
             raise UsageError("type one number")
-        typed, value = read_number(answer[0]), item.proved.fact
+        typed, value = read_number(answer[0], item.unit), item.proved.fact
         correct, given, expected = typed == value, str(typed), str(value)
     elif question.ordered:
         steps = [question.order[_option_index(item, value, "s")] for value in answer]
