@@ -219,7 +219,8 @@ def table_view(
                 folded=betting is not None and seat in betting.folded,
             )
         )
-    amounts = [pot.amount for pot in hand.current_pots()]
+    # once awarded, the pots are in the winners' stacks: nothing is left in the middle
+    amounts = [] if hand.awarded else [pot.amount for pot in hand.current_pots()]
     if betting is not None and round_open and any(betting.bets.values()):
         amounts = _swept(hand, sum(amounts))
     return TableView(

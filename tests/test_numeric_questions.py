@@ -19,8 +19,10 @@ import pytest
 from dealer_trainer.cli.main import main
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.scenario import (
+    FACT_UNITS,
     FACTS,
     NUMBER_FACTS,
+    bank_dir,
     bank_length_cues,
     check,
     lint,
@@ -343,7 +345,7 @@ def test_a_real_session_types_the_number_and_is_told_right_or_not(tmp_path: Path
         child.expect(f"Question {number} of 2")
         child.expect("Type the number\\.")
         main_pot = "main pot" in child.before  # the question asked
-        child.expect("Your answer \\(a number\\):")
+        child.expect("Your answer \\(a number of chips\\):")
         if number == 1:  # a word is refused at the prompt, and the prompt stays
             child.send("lots")
             child.expect("is not a number")
@@ -361,3 +363,46 @@ def test_a_real_session_types_the_number_and_is_told_right_or_not(tmp_path: Path
     with open_store(str(tmp_path / "progress.sqlite3")) as store:
         saved = {(a.given, a.expected, a.correct) for a in store.answers("Lee")}
     assert saved == {("240", "240", True), ("23", "30", False)}
+
+
+# --- units: chips, cards -----------------------------------------------------------------------
+
+
+def test_every_number_fact_says_its_unit() -> None:
+    assert set(FACT_UNITS) == set(NUMBER_FACTS)
+    assert {FACT_UNITS[fact] for fact in ("burns", "board_cards")} == {"cards"}
+    assert {FACT_UNITS[fact] for fact in ("pot", "main_pot", "to_call", "max_bet")} == {"chips"}
+
+
+def test_a_burn_count_is_asked_and_refused_in_cards_not_chips() -> None:
+    path = bank_dir() / "burns" / "burns-count-on-the-turn-roberts.yaml"
+    scenario = load_scenario(path)
+    entry = Entry(scenario.id, scenario.topic.slug, scenario.difficulty, "roberts", path)
+    item = prepare(entry, random.Random(3))
+    assert item.unit == "cards"
+    with pytest.raises(UsageError) as caught:
+        grade(item, ["two"])
+    assert "cards" in str(caught.value) and "chips" not in str(caught.value)
+    assert number_problem("two", "cards") == str(caught.value)
+
+
+def test_a_pot_is_asked_and_refused_in_chips() -> None:
+    item = _item("side-pots-number-main-pot")
+    assert item.unit == "chips"
+    with pytest.raises(UsageError, match="whole chips"):
+        grade(item, ["lots"])
+
+
+def test_the_terminal_prompt_names_the_unit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    source = bank_dir() / "burns" / "burns-count-on-the-turn-roberts.yaml"
+    shutil.copy(source, bank / "one.yaml")
+    answers = tmp_path / "answers.txt"
+    answers.write_text("two\n", encoding="utf-8")
+    argv = ["quiz", "--trainee", "Unit", "--bank", str(bank), "--answers", str(answers)]
+    argv += ["--db", str(tmp_path / "p.sqlite3"), "--length", "1"]
+    assert main(argv) == 2
+    assert "how many cards" in capsys.readouterr().err

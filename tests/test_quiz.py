@@ -138,9 +138,13 @@ def test_select_is_reproducible_with_a_seed_and_varies_without_one() -> None:
     assert len(orders) > 1
 
 
-def test_select_all_takes_every_matching_scenario_once() -> None:
+def test_select_all_takes_every_matching_scenario_once_and_one_of_each_family() -> None:
     chosen = select(BANK, Selection(length=None), random.Random(0))
-    assert sorted(e.id for e in chosen) == sorted(e.id for e in BANK)
+    ids = [e.id for e in chosen]
+    assert len(ids) == len(set(ids))
+    assert {e.id for e in BANK if e.family is None} <= set(ids)
+    families = [e.family for e in chosen if e.family is not None]
+    assert sorted(families) == sorted({e.family for e in BANK if e.family is not None})
 
 
 def test_due_entries_keep_the_schedule_order_and_skip_items_not_in_the_bank() -> None:

@@ -164,8 +164,8 @@ def test_quiz_with_every_setting_as_a_flag_asks_only_the_questions(home: Path) -
     argv = ["quiz", "--trainee", "Bo", "--topic", "burns", "--difficulty", "any"]
     argv += ["--ruleset", "any", "--length", "2"]
     assert _run(argv, prompter) == 0
-    questions = ("Your answer:", "Your answer (a number):")
-    assert all(m in questions or m.startswith("Step ") for m in prompter.asked)
+    typed = ("Your answer (a number of cards):", "Your answer (a number of chips):")
+    assert all(m in ("Your answer:", *typed) or m.startswith("Step ") for m in prompter.asked)
     assert len(_saved(home, "Bo")) == 2
 
 
@@ -403,7 +403,7 @@ def test_a_real_session_answers_then_ctrl_c_and_the_report_has_every_answer(home
     for number in (1, 2):
         child.expect(f"Question {number} of ")
         child.expect("board:")
-        child.expect("Your answer:|Step 1 of|Your answer \\(a number\\):")
+        child.expect("Your answer:|Step 1 of|Your answer \\(a number of (chips|cards)\\):")
         if "Step" in child.after:
             for _ in range(10):
                 child.send("\r")
@@ -418,7 +418,7 @@ def test_a_real_session_answers_then_ctrl_c_and_the_report_has_every_answer(home
             child.expect("Right\\.|Not quite\\.")
         child.expect("Why:")
     child.expect("Question 3 of ")
-    child.expect("Your answer:|Step 1 of|Your answer \\(a number\\):")
+    child.expect("Your answer:|Step 1 of|Your answer \\(a number of (chips|cards)\\):")
     child.sendintr()
     child.expect("stopped after 2 of")
     child.expect(pexpect.EOF)
@@ -441,7 +441,7 @@ def test_a_real_session_offers_the_remembered_name(home: Path) -> None:
     child.send("\r")
     child.expect("How many questions:")
     child.send("\r")
-    child.expect("Your answer:|Step 1 of|Your answer \\(a number\\):")
+    child.expect("Your answer:|Step 1 of|Your answer \\(a number of (chips|cards)\\):")
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()

@@ -184,3 +184,13 @@ def test_the_hidden_parts_follow_the_fact_asked() -> None:
 
     assert hidden_for(replace(scenario.question, fact="pot")) == {"pot", "in_front"}
     assert hidden_for(replace(scenario.question, fact="next_card_to")) == {"cards"}
+
+
+def test_a_pot_pushed_is_in_the_winners_stack_and_no_longer_in_the_middle() -> None:
+    proved = verify(
+        load_scenario(ROOT / "scenarios" / "pot-award" / "pot-award-misread-roberts.yaml")
+    )
+    assert proved.hand.awarded
+    seen = trainee_view(proved)
+    assert seen.pot == 0 and seen.pots == ()
+    assert sum(seat.chips for seat in seen.seats) == 300  # three stacks of 100, all behind

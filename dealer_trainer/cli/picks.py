@@ -55,16 +55,20 @@ class Picks:
             return self.prompter.select(message, choices, "")
         return None if not numbers else choices[numbers[0] - 1][0]
 
-    def number(self, message: str) -> str | None:
-        """A typed number, checked as the quiz reads it; None when the answers have run out."""
+    def number(self, message: str, unit: str = "chips") -> str | None:
+        """A typed number of ``unit``, checked as the quiz reads it; None when the answers
+        have run out."""
         # start-up: the command imports only what it runs, when it runs
         from dealer_trainer.training.quiz import number_problem
 
+        def problem_of(text: str) -> str | None:
+            return number_problem(text, unit)
+
         if self.lines is None:
             assert self.prompter is not None
-            return self.prompter.text(message, "", number_problem)
+            return self.prompter.text(message, "", problem_of)
         self.line = self.lines.next()
-        problem = None if self.line is None else number_problem(self.line)
+        problem = None if self.line is None else problem_of(self.line)
         if problem is not None:
             raise UsageError(f"{self.lines.where}: {problem}")
         return self.line

@@ -309,7 +309,7 @@ def _ask(quiz: Quiz, screen: _Screen, picks: Picks) -> int:
         if item.ordered:
             given = picks.order(choices)
         elif item.typed:
-            typed = picks.number("Your answer (a number):")
+            typed = picks.number(f"Your answer (a number of {item.unit}):", item.unit)
             given = None if typed is None else [typed]
         else:
             one = picks.one("Your answer:", choices)

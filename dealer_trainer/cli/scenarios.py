@@ -54,6 +54,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     validate.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
     validate.add_argument("--json", action="store_true", help="print one JSON object")
 
+    from dealer_trainer.cli import audit  # the audit's own subcommand, with its help
+
+    audit.configure(sub)
+
     listing = sub.add_parser(
         "list",
         help="list the scenarios of the bank",
@@ -110,6 +114,10 @@ def run(args: argparse.Namespace) -> int:
     command = args.scenarios_command
     if command == "validate":
         return _validate([Path(p) for p in args.paths], as_json=args.json)
+    if command == "audit":
+        from dealer_trainer.cli import audit  # imported by the command that runs it (start-up)
+
+        return audit.run(args)
     if command == "list":
         return _list(args)
     if command == "show":
@@ -210,6 +218,20 @@ def bank_problems(folder: Path, scenarios: list[Any]) -> list[_Problem]:
     return [_Problem(str(folder), None, message, bank=True)]
 
 
+def _warnings(path: Path, scenario: Any) -> list[_Problem]:
+    """What does not make an item invalid but should be looked at: options not in one form
+    (some with a reason and some bare, some led by a number and some not)."""
+    from dealer_trainer.audit import parallel_problem
+
+    question = scenario.question
+    if question.ordered or question.typed:
+        return []
+    why = parallel_problem([choice.text for choice in question.choices])
+    if why is None:
+        return []
+    return [_Problem(str(path), scenario.where("question"), f"options not in one form: {why}")]
+
+
 def _validate(paths: list[Path], *, as_json: bool) -> int:
     from dealer_trainer.scenario import find_scenarios
 
@@ -229,13 +251,20 @@ def _validate(paths: list[Path], *, as_json: bool) -> int:
             inside = [s for p, s in good if p.is_relative_to(path)]
             problems += bank_problems(path, inside)
     bad_files = len({problem.file for problem in problems if not problem.bank})
+    warnings = [warning for path, scenario in good for warning in _warnings(path, scenario)]
     if as_json:
-        document = {"checked": len(files), "valid": len(good), "invalid": bad_files}
-        print_json({**document, "errors": [problem.as_dict() for problem in problems]})
+        document: dict[str, Any] = {"checked": len(files), "valid": len(good)}
+        document["invalid"] = bad_files
+        document["errors"] = [problem.as_dict() for problem in problems]
+        if warnings:  # only when there are some: a clean bank's report stays as it was
+            document["warnings"] = [warning.as_dict() for warning in warnings]
+        print_json(document)
     else:
         paint = Painter()
         for problem in problems:
             echo(printable(str(problem)))
+        for warning in warnings:
+            echo(printable(f"{warning.where or warning.file}: warning: {warning.message}"))
         verdict = paint("all valid", "green") if not problems else paint("errors", "red")
         echo(
             f"{plural(len(files), 'scenario file')} checked: "

@@ -34,8 +34,10 @@ from dealer_trainer.scenario.facts import (
     AWARD_FACTS,
     FACT_ANSWERS,
     FACT_STATES,
+    FACT_UNITS,
     FACTS,
     NUMBER_FACTS,
+    fact_unit,
     fact_value,
 )
 from dealer_trainer.scenario.kinds import (
@@ -85,6 +87,7 @@ __all__ = [
     "FACTS",
     "FACT_ANSWERS",
     "FACT_STATES",
+    "FACT_UNITS",
     "FIELDS",
     "KINDS",
     "LENGTH_CUE_SHARE",
@@ -106,6 +109,7 @@ __all__ = [
     "bank_dir",
     "bank_length_cues",
     "check",
+    "fact_unit",
     "fact_value",
     "find_scenarios",
     "forget_proofs",

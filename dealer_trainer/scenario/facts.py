@@ -129,6 +129,23 @@ FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
 NUMBER_FACTS: tuple[str, ...] = tuple(
     name for name, shape in FACT_ANSWERS.items() if shape in ("count", "amount")
 )
+#: what a number fact counts: said in the prompt and in the error for a wrong entry
+FACT_UNITS: dict[str, str] = {
+    "burns": "cards",
+    "board_cards": "cards",
+    "pot": "chips",
+    "pots": "chips",
+    "max_bet": "chips",
+    "min_bet": "chips",
+    "main_pot": "chips",
+    "side_pot": "chips",
+    "to_call": "chips",
+}
+
+
+def fact_unit(fact: str | None) -> str:
+    """The unit a number fact is typed in (chips where a fact names none)."""
+    return FACT_UNITS.get(fact or "", "chips")
 
 
 #: the facts that are the pot's award: asked before the pot is pushed, the engine answers what

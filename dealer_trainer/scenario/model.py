@@ -24,6 +24,7 @@ FIELDS = (
     "title",
     "topic",
     "difficulty",
+    "family",
     "ruleset",
     "rule",
     "situation",
@@ -106,6 +107,9 @@ class Scenario:
     rule: str | None = None
     #: the engine situation the setup must produce, if the scenario names one
     situation: str | None = None
+    #: the family it belongs to: the items asking one hand (under two rulebooks, or twice)
+    #: share one, and a sitting asks at most one item of a family
+    family: str | None = None
     source: str | None = field(default=None, compare=False)
     places: Mapping[str, str | None] = field(default_factory=dict, compare=False)
 

@@ -61,6 +61,7 @@ class Reader(QuestionReader):
         difficulty = self.attempt(self.difficulty, data) if "difficulty" in present else None
         situation = self.attempt(self.situation, data, subject) if subject is not None else None
         rule = self.attempt(self.rule, data)
+        family = self.attempt(self.family, data)
         script = None
         if {"table", "setup"} <= present:
             script = self.attempt(self.script, data)
@@ -84,6 +85,7 @@ class Reader(QuestionReader):
             question=question,
             rule=rule,
             situation=situation,
+            family=family,
             source=source,
             places=places,
         )
@@ -135,6 +137,19 @@ class Reader(QuestionReader):
                 "situation",
             )
         return str(name)
+
+    def family(self, data: dict[Any, Any]) -> str | None:
+        if data.get("family") is None:
+            return None
+        name = self.text(data, "family", "'family'")
+        if not _ID.match(name):
+            raise self.fail(
+                f"'family' must be lower-case words joined by hyphens (like 'extra-card-one'), "
+                f"not {excerpt(name)}",
+                data,
+                "family",
+            )
+        return name
 
     def rule(self, data: dict[Any, Any]) -> str | None:
         if data.get("rule") is None:

@@ -2,10 +2,10 @@
 
 A quiz runs over the scenario bank (or any folder of scenario files):
 
-1. :func:`catalogue` lists the scenarios with their id, topic, difficulty and ruleset, read
-   from each file's top-level lines without parsing the whole bank, so the first question is
-   on screen at once. :func:`select` filters them (topics, difficulty, ruleset) and picks
-   ``length`` of them, spread over the topics, in a seeded random order.
+1. :func:`~dealer_trainer.training.catalogue.catalogue` lists the scenarios (id, topic,
+   difficulty, ruleset, family) from each file's top-level lines. :func:`select` filters them
+   (topics, difficulty, ruleset) and picks ``length`` of them, spread over the topics, in a
+   seeded random order, at most one of a family.
 2. :func:`prepare` loads one scenario and proves it with the engine (:func:`scenario.verify`)
    just before it is asked: every answer key the trainee meets is the engine's. The choices
    are shuffled; an order question offers its steps shuffled.
@@ -29,16 +29,17 @@ import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dealer_trainer import scenario as scenarios
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.procedure.rulings import STEP_ALIASES
 from dealer_trainer.rules.corpus import NotFound, rule, suggest
-from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.scenario import Scenario, Verified, recovery_steps
+from dealer_trainer.training.catalogue import DEFAULT_RULESET as DEFAULT_RULESET
+from dealer_trainer.training.catalogue import Entry, catalogue
+from dealer_trainer.training.families import one_per_family
 from dealer_trainer.training.labels import label
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark, Summary
@@ -68,95 +69,6 @@ __all__ = [
     "read_number",
     "select",
 ]
-
-DEFAULT_RULESET = "roberts"
-# --- the catalogue ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One scenario of a bank, known from its file's top-level lines; or one uploaded to a
-    room, asked from its ``text`` (``path`` then only names it in messages)."""
-
-    id: str
-    topic: str
-    difficulty: int
-    ruleset: str
-    path: Path
-    #: an uploaded scenario's YAML text (None: read from ``path``)
-    text: str | None = None
-    #: the house ruleset files the text may name: (file name, YAML text) pairs
-    rulesets: tuple[tuple[str, str], ...] = ()
-
-
-_TOP = re.compile(r"^(id|topic|difficulty|ruleset):[ \t]*(.*?)[ \t]*(?:#.*)?$", re.MULTILINE)
-#: a ruleset named in a one-line table (``table: {seats: 6, ruleset: tda-2024}``)
-_TABLE_RULESET = re.compile(
-    r"^table:[ \t]*\{[^}\n#]*\bruleset:[ \t]*([\w.-]+)[ \t]*[,}]", re.MULTILINE
-)
-
-
-def _scalar(raw: str) -> str | None:
-    """A plain or quoted one-line YAML scalar, else None (leave it to the real parser)."""
-    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
-        raw = raw[1:-1]
-    elif not raw or raw[0] in "[{&*!|>'\"%@`":
-        return None
-    return raw
-
-
-def _quick(path: Path) -> Entry | None:
-    """The entry from the file's top-level lines, or None when they are not plain."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    found: dict[str, str] = {}
-    for key, raw in _TOP.findall(text):
-        value = _scalar(raw)
-        if value is None or key in found:
-            return None
-        found[key] = value
-    if "id" not in found or "topic" not in found or not found.get("difficulty", "").isdigit():
-        return None
-    if "ruleset" not in found and "ruleset" in text:  # named inside the table
-        inside = _TABLE_RULESET.findall(text)
-        if len(inside) != 1 or text.count("ruleset") != 1:
-            return None  # anywhere else: parse it all
-        found["ruleset"] = inside[0]
-    if found.get("ruleset", DEFAULT_RULESET) not in BUILTIN:
-        return None  # a house ruleset file: its name is read from the file
-    return Entry(
-        found["id"],
-        found["topic"],
-        int(found["difficulty"]),
-        found.get("ruleset", DEFAULT_RULESET),
-        path,
-    )
-
-
-def catalogue(folder: Path) -> tuple[list[Entry], list[str]]:
-    """Every scenario in ``folder``, and the problems met (one line per file left out).
-
-    Most files are read from their top-level lines alone; a file whose lines are not plain
-    is parsed in full (and left out, with its error, when it does not load).
-    """
-    entries: list[Entry] = []
-    problems: list[str] = []
-    for path in scenarios.find_scenarios([folder]):
-        entry = _quick(path)
-        if entry is None:
-            try:
-                scenario = scenarios.load_scenario(path)  # looked up here: tests count the calls
-            except ScriptError as exc:
-                problems.append(str(exc))
-                continue
-            entry = Entry(
-                scenario.id, scenario.topic.slug, scenario.difficulty, scenario.ruleset.name, path
-            )
-        entries.append(entry)
-    return entries, problems
-
 
 # --- selecting --------------------------------------------------------------------------------
 
@@ -236,6 +148,7 @@ def select(entries: Sequence[Entry], selection: Selection, rng: random.Random) -
         for slug in topics:
             if by_topic[slug]:
                 chosen.append(by_topic[slug].pop())
+    chosen = one_per_family(chosen)  # never one hand twice in a sitting
     return chosen if selection.length is None else chosen[: selection.length]
 
 
@@ -278,6 +191,11 @@ class Item:
     def ordered(self) -> bool:
         """Is the answer every step put in order?"""
         return self.scenario.question.ordered
+
+    @property
+    def unit(self) -> str:
+        """What a number question's answer counts: chips or cards."""
+        return scenarios.fact_unit(self.scenario.question.fact)
 
 
 def step_label(step: str, hand: Hand) -> str:
@@ -363,20 +281,23 @@ MAX_DIGITS = 9
 _NUMBER = re.compile(r"[0-9]+", re.ASCII)
 
 
-def read_number(text: str) -> int:
-    """A typed number: whole chips or a count, digits 0-9 (``1,250`` and ``1 250`` read as
-    1250; a leading ``$`` is allowed). Anything else is a :class:`UsageError` saying why."""
+def read_number(text: str, unit: str = "chips") -> int:
+    """A typed number: whole chips or a count of ``unit``, digits 0-9 (``1,250`` and ``1 250``
+    read as 1250; a leading ``$`` is allowed). Anything else is a :class:`UsageError` saying
+    why, in the unit asked."""
     plain = text.strip().removeprefix("$").replace(",", "").replace(" ", "").replace("_", "")
     if not _NUMBER.fullmatch(plain) or len(plain) > MAX_DIGITS:
         shown = text.strip()[:20] or "nothing"
-        raise UsageError(f"{shown!r} is not a number: type whole chips in digits, like 125")
+        like = "125" if unit == "chips" else "3"
+        what = "whole chips" if unit == "chips" else f"how many {unit}"
+        raise UsageError(f"{shown!r} is not a number: type {what} in digits, like {like}")
     return int(plain)
 
 
-def number_problem(text: str) -> str | None:
+def number_problem(text: str, unit: str = "chips") -> str | None:
     """What is wrong with a typed number (None: it reads as one): a prompt's check."""
     try:
-        read_number(text)
+        read_number(text, unit)
     except UsageError as exc:
         return str(exc)
     return None
@@ -389,7 +310,7 @@ def grade(item: Item, answer: Sequence[str]) -> Feedback:
     if question.typed:
         if len(answer) != 1:
             raise UsageError("type one number")
-        typed, value = read_number(answer[0]), item.proved.fact
+        typed, value = read_number(answer[0], item.unit), item.proved.fact
         correct, given, expected = typed == value, str(typed), str(value)
     elif question.ordered:
         steps = [question.order[_option_index(item, value, "s")] for value in answer]

@@ -20,6 +20,8 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import TYPE_CHECKING
 
+from dealer_trainer.training.families import one_per_family
+
 if TYPE_CHECKING:
     import fsrs
 
@@ -71,6 +73,7 @@ def next_card(card_json: str | None, correct: bool, when: datetime) -> tuple[str
 
 
 def due_entries(due: Iterable[Due], entries: Sequence[Entry]) -> list[Entry]:
-    """The bank entries of the due items, in the order given (items not in the bank left out)."""
+    """The bank entries of the due items, in the order given (items not in the bank left out),
+    at most one of a family (the first due)."""
     by_id = {entry.id: entry for entry in entries}
-    return [by_id[item.item] for item in due if item.item in by_id]
+    return one_per_family(by_id[item.item] for item in due if item.item in by_id)

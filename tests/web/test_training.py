@@ -705,3 +705,16 @@ def test_another_room_is_answered_like_a_missing_one(
     assert theirs.status_code == missing.status_code == 404
     assert theirs.text == missing.text and "Day shift" not in theirs.text
     assert client.post("/review", data={"room": str(other.id)}).status_code == 404
+
+
+def test_a_number_question_names_its_unit_in_the_label_and_the_error(
+    app: Flask, client: FlaskClient, room: Room, ana: Person
+) -> None:
+    burns = [e for e in _entries("number", 50) if e.id == "burns-count-on-the-turn-roberts"]
+    number = _run(app, ana, room, burns)
+    sign_in(client, "Ana")
+    html = client.get(f"/runs/{number}/items/1").text
+    assert "Your answer (a number of cards)" in html and "number, in chips" not in html
+    bad = client.post(f"/runs/{number}/items/1", data={"number": "two"})
+    assert bad.status_code == 422
+    assert "how many cards" in bad.text and "whole chips" not in bad.text

@@ -170,7 +170,7 @@ def answer(run_id: int, position: int) -> Response:
     try:
         if asked.typed:
             typed = form.get("number", "")
-            read_number(typed)  # the error beside the field, the typed text kept
+            read_number(typed, asked.unit)  # the error beside the field, the typed text kept
             given = [typed]
         elif asked.ordered:
             given = list(found.plan.pending.get(position, ()))

@@ -1,0 +1,114 @@
+"""The catalogue of a bank: each scenario's id, topic, difficulty, ruleset and family, read from
+its file's top-level lines without parsing the whole bank, so a quiz's first question is on
+screen at once.
+
+A file whose top-level lines are not plain is parsed in full (and left out, with its error,
+when it does not load), so the quick reading and the full one agree on every entry.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from dealer_trainer import scenario as scenarios
+from dealer_trainer.errors import ScriptError
+from dealer_trainer.rules.rulesets import BUILTIN
+
+__all__ = ["DEFAULT_RULESET", "Entry", "catalogue"]
+
+DEFAULT_RULESET = "roberts"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One scenario of a bank, known from its file's top-level lines; or one uploaded to a
+    room, asked from its ``text`` (``path`` then only names it in messages)."""
+
+    id: str
+    topic: str
+    difficulty: int
+    ruleset: str
+    path: Path
+    #: an uploaded scenario's YAML text (None: read from ``path``)
+    text: str | None = None
+    #: the house ruleset files the text may name: (file name, YAML text) pairs
+    rulesets: tuple[tuple[str, str], ...] = ()
+    #: the family it belongs to (the items asking one hand share one), or None
+    family: str | None = None
+
+
+_TOP = re.compile(r"^(id|topic|difficulty|ruleset|family):[ \t]*(.*?)[ \t]*(?:#.*)?$", re.MULTILINE)
+#: a ruleset named in a one-line table (``table: {seats: 6, ruleset: tda-2024}``)
+_TABLE_RULESET = re.compile(
+    r"^table:[ \t]*\{[^}\n#]*\bruleset:[ \t]*([\w.-]+)[ \t]*[,}]", re.MULTILINE
+)
+
+
+def _scalar(raw: str) -> str | None:
+    """A plain or quoted one-line YAML scalar, else None (leave it to the real parser)."""
+    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
+        raw = raw[1:-1]
+    elif not raw or raw[0] in "[{&*!|>'\"%@`":
+        return None
+    return raw
+
+
+def _quick(path: Path) -> Entry | None:
+    """The entry from the file's top-level lines, or None when they are not plain."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    found: dict[str, str] = {}
+    for key, raw in _TOP.findall(text):
+        value = _scalar(raw)
+        if value is None or key in found:
+            return None
+        found[key] = value
+    if "id" not in found or "topic" not in found or not found.get("difficulty", "").isdigit():
+        return None
+    if "ruleset" not in found and "ruleset" in text:  # named inside the table
+        inside = _TABLE_RULESET.findall(text)
+        if len(inside) != 1 or text.count("ruleset") != 1:
+            return None  # anywhere else: parse it all
+        found["ruleset"] = inside[0]
+    if found.get("ruleset", DEFAULT_RULESET) not in BUILTIN:
+        return None  # a house ruleset file: its name is read from the file
+    return Entry(
+        found["id"],
+        found["topic"],
+        int(found["difficulty"]),
+        found.get("ruleset", DEFAULT_RULESET),
+        path,
+        family=found.get("family"),
+    )
+
+
+def catalogue(folder: Path) -> tuple[list[Entry], list[str]]:
+    """Every scenario in ``folder``, and the problems met (one line per file left out).
+
+    Most files are read from their top-level lines alone; a file whose lines are not plain
+    is parsed in full (and left out, with its error, when it does not load).
+    """
+    entries: list[Entry] = []
+    problems: list[str] = []
+    for path in scenarios.find_scenarios([folder]):
+        entry = _quick(path)
+        if entry is None:
+            try:
+                scenario = scenarios.load_scenario(path)  # looked up here: tests count the calls
+            except ScriptError as exc:
+                problems.append(str(exc))
+                continue
+            entry = Entry(
+                scenario.id,
+                scenario.topic.slug,
+                scenario.difficulty,
+                scenario.ruleset.name,
+                path,
+                family=scenario.family,
+            )
+        entries.append(entry)
+    return entries, problems
