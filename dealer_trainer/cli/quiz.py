@@ -267,9 +267,12 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     import random
 
     from dealer_trainer.cli.session import setup, store_for
-    from dealer_trainer.training.quiz import Quiz, select
 
     picks, trainee = setup(args, prompter, NO_TERMINAL)
+    # the engine and the scenarios load after the first prompt (the trainee's name) is asked:
+    # start-up, the prompt on screen at once
+    from dealer_trainer.training.quiz import Quiz, select
+
     bank = entries(args)
     chosen = select(bank, _selection(args, picks.prompter, bank), random.Random(args.seed))
     if not chosen:

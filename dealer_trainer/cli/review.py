@@ -37,10 +37,12 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.quiz import NO_TERMINAL, ask_all, entries
     from dealer_trainer.cli.session import setup, store_for
+
+    picks, trainee = setup(args, prompter, NO_TERMINAL)
+    # the engine and the scenarios load after the first prompt (the trainee's name): start-up
     from dealer_trainer.training.quiz import Quiz, parse_length
     from dealer_trainer.training.review import due_entries
 
-    picks, trainee = setup(args, prompter, NO_TERMINAL)
     with store_for(args) as store:
         bank, limit = entries(args), parse_length(args.length, None)
         due = store.due(trainee)

@@ -9,12 +9,13 @@ when it does not load), so the quick reading and the full one agree on every ent
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from dealer_trainer import scenario as scenarios
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.rules.rulesets import BUILTIN
+from dealer_trainer.rules.rulesets import BUILTIN, is_ruleset_file
 
 __all__ = ["DEFAULT_RULESET", "Entry", "catalogue"]
 
@@ -55,12 +56,8 @@ def _scalar(raw: str) -> str | None:
     return raw
 
 
-def _quick(path: Path) -> Entry | None:
+def _quick(path: Path, text: str) -> Entry | None:
     """The entry from the file's top-level lines, or None when they are not plain."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
     found: dict[str, str] = {}
     for key, raw in _TOP.findall(text):
         value = _scalar(raw)
@@ -86,6 +83,25 @@ def _quick(path: Path) -> Entry | None:
     )
 
 
+_QUESTION = re.compile(r"^question[ \t]*:", re.MULTILINE)
+
+
+def _files(folder: Path) -> Iterator[tuple[Path, str | None]]:
+    """Each scenario file of the folder (as :func:`~dealer_trainer.scenario.find_scenarios`
+    finds them), with its text read once (None: not readable as UTF-8 here; the full reader
+    says why)."""
+    for path in sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml")):
+        if not path.is_file():
+            continue
+        try:
+            text: str | None = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = None
+        if text is not None and not _QUESTION.search(text) and is_ruleset_file(path):
+            continue  # a house ruleset kept beside the scenarios
+        yield path, text
+
+
 def catalogue(folder: Path) -> tuple[list[Entry], list[str]]:
     """Every scenario in ``folder``, and the problems met (one line per file left out).
 
@@ -94,8 +110,8 @@ def catalogue(folder: Path) -> tuple[list[Entry], list[str]]:
     """
     entries: list[Entry] = []
     problems: list[str] = []
-    for path in scenarios.find_scenarios([folder]):
-        entry = _quick(path)
+    for path, text in _files(folder):
+        entry = None if text is None else _quick(path, text)
         if entry is None:
             try:
                 scenario = scenarios.load_scenario(path)  # looked up here: tests count the calls
