@@ -59,7 +59,9 @@ _NUMBER_LED = re.compile(r"^\s*[-+]?\$?\d[\d,]*(?:\.\d+)?\b")
 _BARE_NUMBER = re.compile(
     r"^\s*[-+]?\$?\d[\d,]*(?:\.\d+)?\s*(?:chips?|cards?|seats?|players?)?\s*\.?\s*$", re.I
 )
-_REASON = re.compile(r"^[^:]{1,60}:\s+\S")
+#: a short answer, then its reason after a colon: "Yes: ...", "Seat 4: ...", "Nobody yet: ..."
+#: (at most five words before it: a colon later in a sentence is punctuation, not this form)
+_REASON = re.compile(r"^\s*(?:[^\s:]+\s+){0,4}[^\s:]+:\s+\S")
 _STOP = frozenset(
     (
         "a",
@@ -382,7 +384,7 @@ def parallel_problem(options: Sequence[str]) -> str | None:
             return "some options are a bare number and some give a reason"
     reason = [bool(_REASON.match(o)) for o in options]
     if any(reason) and not all(reason):
-        return "some options give a reason after a colon and some do not"
+        return "some options give a reason after a colon (\"Yes: ...\") and some do not"
     return None
 
 
