@@ -384,7 +384,7 @@ def parallel_problem(options: Sequence[str]) -> str | None:
             return "some options are a bare number and some give a reason"
     reason = [bool(_REASON.match(o)) for o in options]
     if any(reason) and not all(reason):
-        return "some options give a reason after a colon (\"Yes: ...\") and some do not"
+        return 'some options give a reason after a colon ("Yes: ...") and some do not'
     return None
 
 
