@@ -10,13 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from dealer_trainer.accounts import Accounts
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.scenario import bank_dir, load_scenario, loads_scenario
-from dealer_trainer.store import Due
+from dealer_trainer.store import Due, roomdata
 from dealer_trainer.training.catalogue import Entry, catalogue
 from dealer_trainer.training.families import one_per_family
+from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.quiz import Selection, select
 from dealer_trainer.training.review import due_entries
+from dealer_trainer.training.runs import room_entries
 
 BANK_ENTRIES, _ = catalogue(bank_dir())
 FAMILIES = {entry.family for entry in BANK_ENTRIES if entry.family is not None}
@@ -99,3 +102,14 @@ def test_a_thousand_reviews_never_ask_two_items_of_one_family() -> None:
         asked = due_entries(due, BANK_ENTRIES)
         families = [entry.family for entry in asked if entry.family is not None]
         assert len(families) == len(set(families)), seed
+
+
+def test_a_scenario_uploaded_to_a_room_keeps_its_family(tmp_path: Path) -> None:
+    with open_store(tmp_path / "room.sqlite3") as store:
+        room = Accounts(store).create_room(name="Day shift")
+        text = _ITEM.format(family="family: one-hand")
+        roomdata.save_room_scenario(
+            store, room_id=room.id, scenario_id="family-field", yaml=text, uploaded_by=None
+        )
+        found = room_entries(store, room_id=room.id, ruleset="roberts", house=None)
+    assert [(entry.id, entry.family) for entry in found] == [("family-field", "one-hand")]

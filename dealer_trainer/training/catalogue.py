@@ -16,6 +16,7 @@ from pathlib import Path
 from dealer_trainer import scenario as scenarios
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.rules.rulesets import BUILTIN, is_ruleset_file
+from dealer_trainer.scenario import Scenario
 
 __all__ = ["DEFAULT_RULESET", "Entry", "catalogue"]
 
@@ -38,6 +39,29 @@ class Entry:
     rulesets: tuple[tuple[str, str], ...] = ()
     #: the family it belongs to (the items asking one hand share one), or None
     family: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        scenario: Scenario,
+        path: Path,
+        *,
+        ruleset: str | None = None,
+        text: str | None = None,
+        rulesets: tuple[tuple[str, str], ...] = (),
+    ) -> Entry:
+        """The entry of a scenario read in full (``ruleset``: the name it is asked under, when
+        not its own)."""
+        return cls(
+            scenario.id,
+            scenario.topic.slug,
+            scenario.difficulty,
+            ruleset or scenario.ruleset.name,
+            path,
+            text=text,
+            rulesets=rulesets,
+            family=scenario.family,
+        )
 
 
 _TOP = re.compile(r"^(id|topic|difficulty|ruleset|family):[ \t]*(.*?)[ \t]*(?:#.*)?$", re.MULTILINE)
@@ -118,13 +142,6 @@ def catalogue(folder: Path) -> tuple[list[Entry], list[str]]:
             except ScriptError as exc:
                 problems.append(str(exc))
                 continue
-            entry = Entry(
-                scenario.id,
-                scenario.topic.slug,
-                scenario.difficulty,
-                scenario.ruleset.name,
-                path,
-                family=scenario.family,
-            )
+            entry = Entry.of(scenario, path)
         entries.append(entry)
     return entries, problems

@@ -179,15 +179,7 @@ def room_entries(store: Store, *, room_id: int, ruleset: str, house: str | None)
         except ScriptError:
             continue
         found.append(
-            Entry(
-                scenario.id,
-                scenario.topic.slug,
-                scenario.difficulty,
-                ruleset,
-                Path(source),
-                text=kept.yaml,
-                rulesets=files,
-            )
+            Entry.of(scenario, Path(source), ruleset=ruleset, text=kept.yaml, rulesets=files)
         )
     return found
 
@@ -287,13 +279,5 @@ def item(plan: Plan, position: int, folder: Path | None = None) -> Item:
             path = found[0].path
         proved = proof_of_file(path)
     scenario = proved.scenario
-    entry = Entry(
-        scenario.id,
-        scenario.topic.slug,
-        scenario.difficulty,
-        scenario.ruleset.name,
-        path,
-        text=planned.text,
-        rulesets=files,
-    )
+    entry = Entry.of(scenario, path, text=planned.text, rulesets=files)
     return lay_out(entry, proved, random.Random(planned.seed))
