@@ -230,3 +230,37 @@ def test_validate_warns_about_options_not_in_one_form_and_still_passes(tmp_path:
     report = json.loads(_validate(str(item), "--json").stdout)
     assert report["invalid"] == 0
     assert "reason" in report["warnings"][0]["message"]
+
+
+_SEAT_ASKED = """\
+id: seat-asked
+title: Who acts first
+topic: action-order
+difficulty: 1
+table: {{seats: {seats}, button: 1, blinds: [1, 2], stacks: 100}}
+deck: []
+setup: [post_blinds, deal]
+question:
+  kind: fact
+  fact: to_act
+  ask: The cards are out. Who acts first?
+  choices:
+    - {{text: "Seat 1, the button", answer: 1, correct: {heads_up}}}
+    - {{text: "Seat 2, the big blind", answer: 2}}{third}
+  explain: The button acts first before the flop, heads-up and three-handed.
+"""
+
+
+def test_a_seat_asked_of_two_players_may_offer_the_two_seats_alone(tmp_path: Path) -> None:
+    item = tmp_path / "heads-up.yaml"
+    item.write_text(_SEAT_ASKED.format(seats=2, heads_up="true", third=""), encoding="utf-8")
+    done = _validate(str(item))
+    assert done.returncode == 0, done.stdout
+
+
+def test_a_seat_asked_of_three_players_needs_three_options(tmp_path: Path) -> None:
+    item = tmp_path / "three-handed.yaml"
+    item.write_text(_SEAT_ASKED.format(seats=3, heads_up="true", third=""), encoding="utf-8")
+    done = _validate(str(item))
+    assert done.returncode == 1
+    assert "at least three choices" in done.stdout

@@ -24,7 +24,7 @@ import pytest
 import yaml
 
 from dealer_trainer.rules import corpus
-from dealer_trainer.scenario import recovery_steps
+from dealer_trainer.scenario import lint, load_scenario, recovery_steps, verify
 
 BANK = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -91,10 +91,16 @@ def test_right_option_stands_out_is_measured_on_the_only_shortest_or_longest() -
 
 
 @pytest.mark.parametrize("name", sorted(_choice_items()))
-def test_every_choice_item_offers_three_choices_unless_yes_no(name: str) -> None:
+def test_every_choice_item_offers_three_choices_unless_yes_no_or_two_seats(name: str) -> None:
+    """Two choices only for a yes/no question, or a seat asked of a hand two players are in
+    (a third option would repeat a seat, and give the key away): the validator's own lint,
+    on the engine's proof, agrees."""
     question = SCENARIOS[name]["question"]
-    if not _yes_no(question):
-        assert len(question["choices"]) >= 3, f"{name}: only {len(question['choices'])} choices"
+    if _yes_no(question) or len(question["choices"]) >= 3:
+        return
+    assert question.get("fact") in ("to_act", "next_card_to", "showdown_first", "odd_chip"), name
+    scenario = load_scenario(next(BANK.rglob(f"{name}.yaml")))
+    assert lint(scenario, verify(scenario)) == [], name
 
 
 @pytest.mark.parametrize("name", sorted(_choice_items()))

@@ -185,9 +185,10 @@ def check_files(
         except ScriptError as exc:
             found += all_errors(exc)
         else:
-            found += check(scenario)[1]
+            proved, errors = check(scenario)
+            found += errors
             if not found:  # how the item is written, once it is sound
-                found += lint(scenario)
+                found += lint(scenario, proved)
             if scenario.id in seen:
                 message = f"duplicate id {scenario.id!r}: {seen[scenario.id]} has it too"
                 found.append(ScriptError(message, where=scenario.where("id")))

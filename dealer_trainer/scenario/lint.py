@@ -4,8 +4,9 @@ can pick on its length alone."""
 from __future__ import annotations
 
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.scenario.facts import FACT_ANSWERS
 from dealer_trainer.scenario.kinds import Kind
-from dealer_trainer.scenario.model import Question, Scenario, fail
+from dealer_trainer.scenario.model import Question, Scenario, Verified, fail
 
 #: at most this share of a bank's choice items may have the right option as the only shortest
 #: or the only longest choice (a trainee must not win by picking on length)
@@ -23,11 +24,29 @@ def _yes_no(question: Question) -> bool:
     return starts == ["no", "yes"]
 
 
-def lint(scenario: Scenario) -> list[ScriptError]:
+def _two_seats(question: Question, proved: Verified | None) -> bool:
+    """Does the question ask a seat when only two players are in the hand (heads-up, or all
+    others folded)? Two answers are then all there are: a third option would repeat a seat."""
+    if (
+        proved is None
+        or question.kind != Kind.FACT
+        or FACT_ANSWERS.get(question.fact or "") != ("seat")
+    ):
+        return False
+    hand = proved.hand
+    folded = hand.betting.folded if hand.betting is not None else ()
+    return len([seat for seat in hand.order if seat not in folded]) == 2
+
+
+def lint(scenario: Scenario, proved: Verified | None = None) -> list[ScriptError]:
     """How the item is written, beyond soundness: a choice question offers at least three
-    choices unless it is yes/no by nature. (``validate`` reports these; the quiz still asks.)"""
+    choices unless it is yes/no by nature, or asks a seat of a hand two players are in
+    (``proved``: the engine's proof, which says who is in). (``validate`` reports these; the
+    quiz still asks.)"""
     question = scenario.question
     if not question.form.choices or len(question.choices) >= 3 or _yes_no(question):
+        return []
+    if _two_seats(question, proved):
         return []
     return [
         fail(
