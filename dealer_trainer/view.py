@@ -164,6 +164,9 @@ class Proved(Protocol):
     def exposed(self) -> tuple[str, ...]: ...
 
     @property
+    def seen(self) -> Hand | None: ...
+
+    @property
     def scenario(self) -> _Scenario: ...
 
 
@@ -260,7 +263,8 @@ def _swept(hand: Hand, total: int) -> list[int]:
 def trainee_view(proved: Proved) -> TableView:
     """What the trainee sees when a verified scenario is asked: the table at the end of its
     setup, with the fact its question asks hidden."""
-    return table_view(proved.hand, proved.exposed, hidden_for(proved.scenario.question))
+    hand = proved.hand if proved.seen is None else proved.seen
+    return table_view(hand, proved.exposed, hidden_for(proved.scenario.question))
 
 
 def table_facts(proved: Proved) -> dict[str, Any]:

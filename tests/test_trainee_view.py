@@ -194,3 +194,22 @@ def test_a_pot_pushed_is_in_the_winners_stack_and_no_longer_in_the_middle() -> N
     seen = trainee_view(proved)
     assert seen.pot == 0 and seen.pots == ()
     assert sum(seat.chips for seat in seen.seats) == 300  # three stacks of 100, all behind
+
+
+@pytest.mark.parametrize(
+    ("ident", "seat", "cards"),
+    [
+        ("wrong-seat-three-cards-after-flop-roberts", 2, 3),
+        ("wrong-seat-button-short-acted-tda", 1, 1),
+    ],
+)
+def test_a_ruling_asked_when_the_error_is_pointed_out_is_not_drawn_made(
+    ident: str, seat: int, cards: int
+) -> None:
+    """The setup ends with the error pointed out (notice), and the question asks the ruling:
+    the picture is the table before that ruling (the hand the ruling kills still in it)."""
+    path = next((ROOT / "scenarios").rglob(f"{ident}.yaml"))
+    proved = verify(load_scenario(path))
+    assert proved.hand.betting is not None and seat in proved.hand.betting.folded  # ruled dead
+    drawn = {one.seat: one for one in trainee_view(proved).seats}
+    assert not drawn[seat].folded and drawn[seat].cards == cards

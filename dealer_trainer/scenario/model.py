@@ -149,6 +149,9 @@ class Verified:
     fact: Any = None
     #: the cards the setup turned face up in the deal (exposed or boxed), in order
     exposed: tuple[str, ...] = ()
+    #: the table as the trainee sees it when it is not the hand's end: a setup that ends with
+    #: the error pointed out (``notice``) is drawn before the ruling that notice makes
+    seen: Hand | None = None
 
 
 def fail(message: str, where: str | None) -> ScriptError:

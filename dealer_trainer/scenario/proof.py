@@ -4,12 +4,15 @@ answer key the engine's own; and the proofs kept, computed once per scenario tex
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from dealer_trainer.engine import play
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.procedure.events import EventName
+from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.rulings import STEP_ALIASES, WAITS, situations_of
 from dealer_trainer.procedure.rulings import situation as find_situation
 from dealer_trainer.safetext import excerpt
@@ -149,7 +152,8 @@ def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:
     except ScriptError as exc:
         key.append(exc)
     shown = tuple(card.text for card in hand.face_up)
-    proved = Verified(scenario, hand, found, steps, rule, words or (), value, shown)
+    seen = _before_notice(scenario)
+    proved = Verified(scenario, hand, found, steps, rule, words or (), value, shown, seen)
     errors = key + errors
     if outcome is not None and asks_recovery(question) and begun(hand, found, outcome.steps):
         errors.append(
@@ -162,6 +166,18 @@ def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:
     if not key:
         errors += [fail(message, scenario.where("setup")) for message in giveaways(proved)]
     return proved, errors
+
+
+def _before_notice(scenario: Scenario) -> Hand | None:
+    """The table a ruling is asked on: when the setup ends with the error pointed out
+    (``notice``) and the question asks the ruling, the table as it stood when it was pointed
+    out, before the ruling that ``notice`` makes (a hand killed, a seat folded): the picture
+    must not show the answer."""
+    events = scenario.script.events
+    if not events or events[-1].name != EventName.NOTICE or not asks_recovery(scenario.question):
+        return None
+    before = play(replace(scenario.script, events=events[:-1]))
+    return None if before.rejected else before
 
 
 def _say(steps: tuple[str, ...]) -> str:
