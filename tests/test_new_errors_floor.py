@@ -17,6 +17,7 @@ Every expectation is worked out from the rules, not read off the engine.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from dealer_trainer import replay
 from dealer_trainer.cards import STANDARD_DECK
 from dealer_trainer.engine import play, snapshot
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.scenario import load_scenario
 
 ROBERTS = "roberts"
 TDA = "tda-2024"
@@ -417,3 +419,14 @@ def test_a_foul_deck_names_what_was_found() -> None:
         replay(script(["post_blinds", {"foul_deck": {"found": "jocker"}}]))
     with pytest.raises(ScriptError, match="found"):
         replay(script(["post_blinds", "foul_deck"]))
+
+
+def test_tda24_22_main_pot_pushed_then_side_pot_to_the_wrong_seat_moves_the_side_pot_only() -> None:
+    """Each push moves the pots not pushed yet that the seat can win: after the main pot went
+    to its winner, a push to another seat moves the side pot alone (not the main pot again)."""
+    bank = Path(__file__).resolve().parents[1] / "scenarios" / "pot-award"
+    hand = play(load_scenario(bank / "pot-award-side-pot-misread-tda.yaml").script)
+    assert hand.table.stacks[1] == 150  # the main pot, pushed to its winner, stays there
+    assert hand.table.stacks[3] == 190  # 110 behind and the side pot of 80, pushed wrongly
+    assert hand.table.stacks[2] == 110
+    assert [irregular.kind for irregular in hand.irregularities] == ["wrong_pot_award"]

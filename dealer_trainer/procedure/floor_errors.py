@@ -110,12 +110,16 @@ class FloorErrors(HandState):
         self.irregular("short_deck", event)
 
     def push_pot(self, event: Event) -> None:
-        """The dealer pushes the pot (each pot the seat is eligible for; else the main pot) to a
-        seat. To the seat that won it: nothing to say. To another: the wrong player was paid."""
+        """The dealer pushes a pot to a seat: each pot not pushed yet that the seat can win (else
+        the first pot not pushed yet, else the main pot), so the main pot pushed to one player
+        and then the side pot to another moves each once. To the seat that won it: nothing to
+        say. To another: the wrong player was paid."""
         seat = event.seat
         assert seat is not None
         pots = self.pots
-        moved = [i for i, pot in enumerate(pots) if seat in pot.eligible] or [0]
+        waiting = [i for i in range(len(pots)) if i not in self.pushed] or list(range(len(pots)))
+        moved = [i for i in waiting if seat in pots[i].eligible] or waiting[:1] or [0]
+        self.pushed.update(moved)
         if all(pots[i].winners == (seat,) for i in moved):
             return
         if self.misaward is None:

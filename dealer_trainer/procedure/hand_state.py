@@ -156,6 +156,7 @@ class HandState(ABC):
         self.won: dict[int, int] = {}
         self.awarded = False
         self.misaward: Misaward | None = None  # a pot pushed to the wrong player
+        self.pushed: set[int] = set()  # the pots (by index) the dealer has pushed
         self.recovery = Recoveries()
         #: the floor's rulings on what players do (issue 18): seats away from the table when
         #: the deal ended (TDA24 30), hands let go face down not yet in the muck (TDA24 14),
