@@ -190,6 +190,7 @@ def table_view(
     spec = hand.spec
     betting = hand.betting
     exposed = set(face_up)
+    partly = hand.partly_shown
     roles: dict[int, list[str]] = {table.button: ["button"]}
     blind_positions = hand.blind_positions()
     if blind_positions is not None:
@@ -217,7 +218,13 @@ def table_view(
                 chips=hand.chips(seat),
                 in_front=None if "in_front" in hidden else bet,
                 cards=None if "cards" in hidden else len(hole),
-                face_up=tuple(card.text for card in hole if tabled or card.text in exposed),
+                face_up=tuple(
+                    card.text
+                    for index, card in enumerate(hole)
+                    # a hand tabled, a card exposed in the deal, or the one card a player
+                    # turned at the showdown (no tabled hand: TDA24 13-A)
+                    if tabled or card.text in exposed or (index == 0 and seat in partly)
+                ),
                 tabled=tabled,
                 folded=betting is not None and seat in betting.folded,
             )

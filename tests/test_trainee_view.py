@@ -213,3 +213,11 @@ def test_a_ruling_asked_when_the_error_is_pointed_out_is_not_drawn_made(
     assert proved.hand.betting is not None and seat in proved.hand.betting.folded  # ruled dead
     drawn = {one.seat: one for one in trainee_view(proved).seats}
     assert not drawn[seat].folded and drawn[seat].cards == cards
+
+
+def test_the_one_card_a_player_turns_at_the_showdown_is_drawn_face_up() -> None:
+    path = ROOT / "scenarios" / "showdown-order" / "showdown-order-one-card-tda.yaml"
+    proved = verify(load_scenario(path))
+    seat = {one.seat: one for one in trainee_view(proved).seats}[2]
+    assert len(seat.face_up) == 1 and not seat.tabled
+    assert seat.face_up[0] == proved.hand.table.holes[2][0].text
