@@ -52,8 +52,18 @@ def _choice_items() -> dict[str, list[dict[str, Any]]]:
 
 
 def _yes_no(question: dict[str, Any]) -> bool:
+    """Yes/no by nature: a misdeal fact, true/false answers, or two options "Yes: ..." and
+    "No: ..." (as the validator's lint reads it)."""
     answers = [choice.get("answer") for choice in question["choices"]]
-    return question.get("fact") == "misdeal" or all(isinstance(a, bool) for a in answers)
+    starts = sorted(
+        str(choice["text"]).split(maxsplit=1)[0].strip(",.;:").casefold()
+        for choice in question["choices"]
+    )
+    return (
+        question.get("fact") == "misdeal"
+        or all(isinstance(a, bool) for a in answers)
+        or starts == ["no", "yes"]
+    )
 
 
 def right_option_stands_out(choices: list[dict[str, Any]]) -> bool:
