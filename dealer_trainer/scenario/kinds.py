@@ -38,18 +38,24 @@ class QuestionKind:
 
     kind: Kind
     answered: Answered
-    #: the item lists ``choices`` (one marked correct)
-    choices: bool
     #: the item names a ``fact`` (one of the facts a question may ask)
     fact: bool
-    #: the item gives its key as ``order`` (the recovery steps in order)
-    order: bool
     #: what it asks, in a few words (docs/authoring.md, the wizard's menu)
     words: str
     #: the question the wizard asks by default (None: the wizard does not write this kind)
     wizard_ask: str | None = None
     #: what the wizard's menu says of it, where the wizard writes it
     wizard_words: str | None = None
+
+    @property
+    def choices(self) -> bool:
+        """The item lists ``choices`` (one marked correct): the trainee picks one."""
+        return self.answered is Answered.PICK
+
+    @property
+    def order(self) -> bool:
+        """The item gives its key as ``order`` (the recovery steps in order)."""
+        return self.answered is Answered.ORDER
 
 
 #: every kind, in the order docs/authoring.md explains them
@@ -59,9 +65,7 @@ QUESTION_KINDS: dict[Kind, QuestionKind] = {
         QuestionKind(
             kind=Kind.CHOICE,
             answered=Answered.PICK,
-            choices=True,
             fact=False,
-            order=False,
             words="pick the right answer (a recovery, as steps, or any statement)",
             wizard_ask="What is the correct recovery?",
             wizard_words="choose the right recovery among several",
@@ -69,9 +73,7 @@ QUESTION_KINDS: dict[Kind, QuestionKind] = {
         QuestionKind(
             kind=Kind.ORDER,
             answered=Answered.ORDER,
-            choices=False,
             fact=False,
-            order=True,
             words="put the recovery steps in order",
             wizard_ask="Put the recovery steps in order.",
             wizard_words="put the recovery steps in order",
@@ -79,9 +81,7 @@ QUESTION_KINDS: dict[Kind, QuestionKind] = {
         QuestionKind(
             kind=Kind.FACT,
             answered=Answered.PICK,
-            choices=True,
             fact=True,
-            order=False,
             words="pick the value of a fact of the table (who acts, how many burns, ...)",
             wizard_ask="Is this a misdeal?",
             wizard_words="say whether it is a misdeal (yes or no)",
@@ -89,9 +89,7 @@ QUESTION_KINDS: dict[Kind, QuestionKind] = {
         QuestionKind(
             kind=Kind.NUMBER,
             answered=Answered.TYPE,
-            choices=False,
             fact=True,
-            order=False,
             words="type an amount or a count of the table (a pot, the chips to call, ...)",
         ),
     )
