@@ -29,7 +29,7 @@ format), :mod:`~dealer_trainer.scenario.facts` (the facts a question may ask),
 importable from ``dealer_trainer.scenario`` itself.
 """
 
-from dealer_trainer.scenario.bank import bank_dir, find_scenarios
+from dealer_trainer.scenario.bank import bank_dir, find_scenarios, scenario_texts
 from dealer_trainer.scenario.facts import (
     AWARD_FACTS,
     FACT_ANSWERS,
@@ -124,5 +124,6 @@ __all__ = [
     "proof_of_text",
     "question_kind",
     "recovery_steps",
+    "scenario_texts",
     "verify",
 ]

@@ -22,25 +22,52 @@ def bank_dir() -> Path:
 _QUESTION = re.compile(rb"^question[ \t]*:", re.MULTILINE)
 
 
-def _house_ruleset(path: Path) -> bool:
-    """A house ruleset kept in a bank folder (it has no top-level ``question:``, which every
-    scenario has; only such a file is read in full to ask :func:`is_ruleset_file`)."""
+#: how much of a file's start is searched for a top-level ``question:``
+_HEAD = 1 << 16
+
+
+def _house_ruleset(path: Path, head: bytes) -> bool:
+    """A house ruleset kept in a bank folder (it has no top-level ``question:`` in its ``head``,
+    which every scenario has; only such a file is read in full to ask :func:`is_ruleset_file`)."""
+    return not _QUESTION.search(head[:_HEAD]) and is_ruleset_file(path)
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def _head(path: Path) -> bytes | None:
     try:
         with path.open("rb") as stream:
-            head = stream.read(1 << 16)
+            return stream.read(_HEAD)
     except OSError:
-        return False
-    return not _QUESTION.search(head) and is_ruleset_file(path)
+        return None
 
 
 def find_scenarios(paths: list[Path]) -> Iterator[Path]:
     """Every scenario file named: files as given, folders searched for *.yaml / *.yml."""
     for path in paths:
         if path.is_dir():
-            yield from sorted(
-                p
-                for p in path.rglob("*")
-                if p.suffix in (".yaml", ".yml") and p.is_file() and not _house_ruleset(p)
-            )
+            for found in _yaml_files(path):
+                head = _head(found)
+                if head is None or not _house_ruleset(found, head):
+                    yield found
         else:
             yield path
+
+
+def scenario_texts(folder: Path) -> Iterator[tuple[Path, str | None]]:
+    """The scenario files of a folder, as :func:`find_scenarios` finds them, each with its text
+    read once (None: not readable as UTF-8; the full reader says why)."""
+    for path in _yaml_files(folder):
+        try:
+            data = path.read_bytes()
+        except OSError:
+            yield path, None
+            continue
+        if _house_ruleset(path, data):
+            continue
+        try:
+            yield path, data.decode("utf-8")
+        except UnicodeDecodeError:
+            yield path, None

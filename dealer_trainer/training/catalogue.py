@@ -9,13 +9,12 @@ when it does not load), so the quick reading and the full one agree on every ent
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from dealer_trainer import scenario as scenarios
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.rules.rulesets import BUILTIN, is_ruleset_file
+from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.scenario import Scenario
 
 __all__ = ["DEFAULT_RULESET", "Entry", "catalogue"]
@@ -107,25 +106,6 @@ def _quick(path: Path, text: str) -> Entry | None:
     )
 
 
-_QUESTION = re.compile(r"^question[ \t]*:", re.MULTILINE)
-
-
-def _files(folder: Path) -> Iterator[tuple[Path, str | None]]:
-    """Each scenario file of the folder (as :func:`~dealer_trainer.scenario.find_scenarios`
-    finds them), with its text read once (None: not readable as UTF-8 here; the full reader
-    says why)."""
-    for path in sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml")):
-        if not path.is_file():
-            continue
-        try:
-            text: str | None = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            text = None
-        if text is not None and not _QUESTION.search(text) and is_ruleset_file(path):
-            continue  # a house ruleset kept beside the scenarios
-        yield path, text
-
-
 def catalogue(folder: Path) -> tuple[list[Entry], list[str]]:
     """Every scenario in ``folder``, and the problems met (one line per file left out).
 
@@ -134,7 +114,7 @@ def catalogue(folder: Path) -> tuple[list[Entry], list[str]]:
     """
     entries: list[Entry] = []
     problems: list[str] = []
-    for path, text in _files(folder):
+    for path, text in scenarios.scenario_texts(folder):
         entry = None if text is None else _quick(path, text)
         if entry is None:
             try:
