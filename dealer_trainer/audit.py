@@ -62,94 +62,15 @@ _BARE_NUMBER = re.compile(
 #: a short answer, then its reason after a colon: "Yes: ...", "Seat 4: ...", "Nobody yet: ..."
 #: (at most five words before it: a colon later in a sentence is punctuation, not this form)
 _REASON = re.compile(r"^\s*(?:[^\s:]+\s+){0,4}[^\s:]+:\s+\S")
-_STOP = frozenset(
-    (
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "been",
-        "before",
-        "but",
-        "by",
-        "can",
-        "do",
-        "does",
-        "for",
-        "from",
-        "had",
-        "has",
-        "have",
-        "he",
-        "her",
-        "him",
-        "his",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "no",
-        "not",
-        "of",
-        "off",
-        "on",
-        "once",
-        "one",
-        "or",
-        "out",
-        "over",
-        "she",
-        "so",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "those",
-        "to",
-        "two",
-        "up",
-        "was",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "while",
-        "who",
-        "why",
-        "will",
-        "with",
-        "you",
-        "your",
-        "it's",
-        "one's",
-        "each",
-        "every",
-        "only",
-        "still",
-        "same",
-        "other",
-        "any",
-        "all",
-        "more",
-        "most",
-        "must",
-        "should",
-        "would",
-        "could",
-    )
-)
+#: words too common to tell one option from another
+_STOP_WORDS = """
+    a an and are as at be been before but by can do does for from had has have he her him his
+    if in into is it its no not of off on once one or out over she so than that the their them
+    then there these they this those to two up was were what when where which while who why
+    will with you your it's one's each every only still same other any all more most must
+    should would could
+"""
+_STOP = frozenset(_STOP_WORDS.split())
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
