@@ -4,6 +4,7 @@ refused by the database itself, and a store from before that CHECK upgrades clea
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -310,3 +311,14 @@ def test_the_admin_commands_role_choices_are_the_roles() -> None:
     for name in ("person-add", "member", "invite"):
         role = next(a for a in actions.choices[name]._actions if a.dest == "role")
         assert tuple(role.choices or ()) == tuple(r.value for r in Role)
+
+
+def test_a_new_sqlite_store_and_its_folder_are_the_owner_s_alone(tmp_path: Path) -> None:
+    """The store holds the session-signing key and the password hashes: 0600 in a 0700 folder,
+    its write-ahead log too."""
+    target = tmp_path / "rooms" / "progress.sqlite3"
+    with open_store(target) as store:
+        store.start_session("Ana", "quiz")
+        modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in target.parent.iterdir()}
+    assert stat.S_IMODE(target.parent.stat().st_mode) == 0o700
+    assert modes and set(modes.values()) == {0o600}, modes

@@ -293,6 +293,15 @@ def _check_postgres_url(text: str, shown: str) -> None:
         )
 
 
+def _create_owner_only(path: Path) -> None:
+    """A new store's folders and file are the owner's alone (0700, 0600): the store holds the
+    session-signing key and the password hashes. SQLite gives its -wal and -shm files the
+    mode of the store's own file. An existing file is left as it is."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def connect(text: str, *, create: bool = True) -> Database:
     """A connection to the database ``text`` names (no schema work)."""
     if not text.strip():
@@ -317,7 +326,7 @@ def connect(text: str, *, create: bool = True) -> Database:
         )
     try:
         if path != ":memory:" and create:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _create_owner_only(Path(path))
         return Sqlite(path)
     except (OSError, sqlite3.Error) as exc:
         raise StoreError(
