@@ -10,8 +10,11 @@ from typing import Protocol
 from dealer_trainer.errors import StoreError
 from dealer_trainer.safetext import excerpt
 
-__all__ = ["MODES", "Answer", "Due", "Scheduler", "check_mode"]
+__all__ = ["MAX_ID", "MODES", "Answer", "Due", "Scheduler", "check_mode"]
 
+#: the largest id the store keeps (a signed 64-bit integer, in SQLite and PostgreSQL alike): a
+#: larger one names nothing, and must be refused before it reaches a driver
+MAX_ID = 2**63 - 1
 #: the modes an answer (and a session) can be given in
 MODES = ("quiz", "review", "drill")
 

@@ -19,8 +19,9 @@ from typing import Any
 
 from flask import Blueprint, Flask, g
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
 
-from dealer_trainer.store import default_target
+from dealer_trainer.store import MAX_ID, default_target
 from dealer_trainer.web import admin, auth, errors, room, rules, training
 from dealer_trainer.web import store as store_module
 from dealer_trainer.web.access import Access, check_policies, enforce, policy
@@ -69,9 +70,19 @@ def _defaults() -> dict[str, Any]:
     }
 
 
+class _StoreId(IntegerConverter):
+    """``<int:...>`` in every URL: an id the store could never hold is no match (a 404), not an
+    overflow in the database driver."""
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", MAX_ID)
+        super().__init__(map, *args, **kwargs)
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The training room, on the store named by ``DATABASE``."""
     app = Flask(__name__)
+    app.url_map.converters["int"] = _StoreId  # before any route is added
     app.config.from_mapping(_defaults())
     app.config.from_prefixed_env("DEALER_TRAINER")
     if test_config:

@@ -7,6 +7,8 @@ from wtforms import HiddenField, IntegerField, SelectChoice, SelectField, Select
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from dealer_trainer.store import MAX_ID
+
 __all__ = ["AssignedForm", "RoomForm", "StartForm"]
 
 LENGTHS = (5, 10, 20)
@@ -34,8 +36,8 @@ class StartForm(FlaskForm):
 class AssignedForm(FlaskForm):
     """Start an assigned quiz (its room and number are hidden fields)."""
 
-    room = IntegerField(validators=[InputRequired()])
-    assignment = IntegerField(validators=[InputRequired(), NumberRange(min=1)])
+    room = IntegerField(validators=[InputRequired(), NumberRange(min=1, max=MAX_ID)])
+    assignment = IntegerField(validators=[InputRequired(), NumberRange(min=1, max=MAX_ID)])
 
 
 class RoomForm(FlaskForm):
