@@ -24,6 +24,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.roles import Role
+from dealer_trainer.store.adapters import STREAM_BATCH
 from dealer_trainer.store.adapters import now as _now
 
 if TYPE_CHECKING:
@@ -278,11 +279,13 @@ def trainee_answers(
     ]
 
 
-def iter_export_rows(store: Store, room_id: int) -> Iterator[ExportRow]:
-    """Every answer of the room's trainees, oldest first, read a batch at a time: the export
-    of a room of any size in constant memory (the web layer streams it)."""
+def iter_export_rows(
+    store: Store, room_id: int, *, batch: int = STREAM_BATCH
+) -> Iterator[ExportRow]:
+    """Every answer of the room's trainees, oldest first, read ``batch`` rows at a time: the
+    export of a room of any size in constant memory (the web layer streams it)."""
     sql = f"SELECT {store.ANSWER_COLUMNS}" + _TRAINEES + " ORDER BY a.answered_at, a.id"
-    for row in store._stream("export the room's answers", sql, (room_id,)):
+    for row in store._stream("export the room's answers", sql, (room_id,), batch):
         answer = store._answer(row)
         yield ExportRow(**{name: getattr(answer, name) for name in EXPORT_FIELDS})
 

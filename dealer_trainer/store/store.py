@@ -42,6 +42,7 @@ from dealer_trainer.errors import StoreError
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.store.adapters import (
     ENV_VAR,
+    STREAM_BATCH,
     Database,
     NoStore,
     connect,
@@ -300,10 +301,12 @@ class Store:
                 f"cannot {doing} in the progress store at {self.target}: {reason(exc, self.target)}"
             ) from None
 
-    def _stream(self, doing: str, sql: str, params: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
-        """The rows of a query, a batch at a time (constant memory), errors as for reading."""
+    def _stream(
+        self, doing: str, sql: str, params: tuple[Any, ...], batch: int = STREAM_BATCH
+    ) -> Iterator[tuple[Any, ...]]:
+        """The rows of a query, ``batch`` at a time (constant memory), errors as for reading."""
         with self._reading(doing):
-            yield from self._db.stream(sql, params)
+            yield from self._db.stream(sql, params, batch)
 
     @contextmanager
     def _writing(self, doing: str) -> Iterator[None]:
