@@ -258,6 +258,18 @@ MIGRATIONS: tuple[Migration, ...] = (
             " ON answers (trainee_id, topic, answered_at, correct)",
         ),
     ),
+    Migration(
+        6,
+        "each answer carries the room it was given in (none: given in the terminal)",
+        (
+            "ALTER TABLE answers ADD COLUMN room_id {ref} REFERENCES rooms (id)",
+            # an answer given in a browser run is in the run's room: the run's session is its
+            "CREATE INDEX runs_by_session ON runs (session_id)",
+            "UPDATE answers SET room_id ="
+            " (SELECT r.room_id FROM runs r WHERE r.session_id = answers.session_id)"
+            " WHERE room_id IS NULL",
+        ),
+    ),
 )
 
 #: the schema version this tool writes

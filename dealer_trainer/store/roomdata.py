@@ -2,9 +2,11 @@
 trainee's answers, the export, and the scenarios uploaded to the room.
 
 A room's trainees are its members with the ``trainee`` role; a person's answers are those of
-the store's trainee with the same name (:mod:`dealer_trainer.store.people`), so answers given in the
-terminal count too. The answers table has no room: a person who trains in two rooms shows the
-same answers in both. Every function takes the room's id and reads only its members' rows::
+the store's trainee with the same name (:mod:`dealer_trainer.store.people`). An answer carries the room of the browser run
+it was given in, and belongs to that room alone: a person who trains in two rooms shows each
+room its own answers (and a private upload of one room never shows in the other). Answers
+given in the terminal have no room and count in each of the person's rooms. Every function
+takes the room's id and reads only its members' rows::
 
     grid = accuracy_grid(store, room.id)         # trainee x topic: answered, correct
     weakest_topics(store, room.id)               # the room's lowest accuracy first
@@ -50,12 +52,13 @@ __all__ = [
     "weakest_topics",
 ]
 
-#: the answers of a room's members (the room's id is the first parameter)
+#: the answers of a room's members given in that room, or in no room (the terminal); never
+#: those given in another room (the room's id is the first parameter)
 _MEMBERS = (
     " FROM members m JOIN people p ON p.id = m.person_id"
     " JOIN trainees t ON t.id = p.trainee_id"
     " JOIN answers a ON a.trainee_id = p.trainee_id"
-    " WHERE m.room_id = ?"
+    " WHERE m.room_id = ? AND (a.room_id = m.room_id OR a.room_id IS NULL)"
 )
 #: ... of its trainees (the room's dashboard)
 _TRAINEES = _MEMBERS + f" AND m.role = '{Role.TRAINEE.value}'"
