@@ -199,7 +199,9 @@ def test_a_full_room_keeps_no_new_scenario_and_each_text_is_kept_once(
         ("y", "burns", 1),
     ]
     digests = [line.digest for line in lines]
-    assert uploads.upload_texts(store, digests) == dict(zip(digests, ["one", "two again"]))
+    assert uploads.upload_texts(store, digests) == dict(
+        zip(digests, ["one", "two again"], strict=True)
+    )
     # the replaced text stays kept (a run that drew it still asks it); "one" is kept once
     assert uploads.upload_texts(store, [uploads.text_digest("two")]) != {}
     (count,) = store._db.execute("SELECT COUNT(*) FROM upload_texts", ())[0]
