@@ -168,8 +168,10 @@ class Store:
             )
         self._db.insert(
             "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
-            " ruleset, difficulty, given, expected, seconds, answered_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " ruleset, difficulty, given, expected, seconds, answered_at, room_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+            # the room of the browser run whose session it is (none: the terminal's)
+            " (SELECT r.room_id FROM runs r WHERE r.session_id = ?))",
             (
                 session,
                 trainee_id,
@@ -183,6 +185,7 @@ class Store:
                 answer.expected,
                 answer.seconds,
                 self._to_db_time(when),
+                session,
             ),
         )
         self._review(trainee_id, answer.item, answer.topic, bool(answer.correct), when)

@@ -25,7 +25,8 @@ DEFAULT_RULESET = "roberts"
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One scenario of a bank, known from its file's top-level lines; or one uploaded to a
-    room, asked from its ``text`` (``path`` then only names it in messages)."""
+    room, asked from its ``text`` or the text kept under ``digest`` (``path`` then only names
+    it in messages)."""
 
     id: str
     topic: str
@@ -38,6 +39,10 @@ class Entry:
     rulesets: tuple[tuple[str, str], ...] = ()
     #: the family it belongs to (the items asking one hand share one), or None
     family: str | None = None
+    #: an upload drawn from the room's catalogue lines: its text's digest in the store (its
+    #: text is read only when it is asked), and the digest of the house ruleset it may name
+    digest: str | None = None
+    house_digest: str | None = None
 
     @classmethod
     def of(
