@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import platformdirs
 import pytest
 
 from dealer_trainer.store import open_store
@@ -58,6 +59,16 @@ def test_a_folder_that_holds_other_things_keeps_its_mode(tmp_path: Path) -> None
     assert _mode(target) == 0o600
     assert _mode(target.parent) == 0o755  # a project folder is not ours to close
     assert all(str(target.parent) + " " not in item for item in changed)
+
+
+def test_the_user_data_folder_is_tightened_though_it_holds_other_things(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "dealer-trainer"
+    monkeypatch.setattr(platformdirs, "user_data_path", lambda name: tmp_path / name)
+    target = _loose_store(data, "progress-backup.sqlite3")
+    tighten(target)
+    assert _mode(data) == 0o700 and _mode(target) == 0o600
 
 
 def test_a_store_another_user_owns_is_left_as_it_is(

@@ -45,6 +45,8 @@ __all__ = [
 BUSY_TIMEOUT = 30.0
 #: environment variable naming the store (a file path or a PostgreSQL URL)
 ENV_VAR = "DEALER_TRAINER_DB"
+#: the user data folder's name (platformdirs), where the default store lives
+_DATA_FOLDER = "dealer-trainer"
 #: rows fetched at a time by :meth:`Database.stream`
 STREAM_BATCH = 1000
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -206,7 +208,7 @@ def default_target() -> str:
         return from_env
     import platformdirs  # start-up: only when no store is named (tests/test_progress.py)
 
-    return str(platformdirs.user_data_path("dealer-trainer") / "progress.sqlite3")
+    return str(platformdirs.user_data_path(_DATA_FOLDER) / "progress.sqlite3")
 
 
 def _userinfo_password(text: str) -> str | None:
@@ -332,9 +334,11 @@ def _own_folder(folder: Path, store: Path) -> bool:
             return True
     except OSError:
         return False
-    import platformdirs  # start-up: only for a loose folder that holds other files too
+    if folder.name != _DATA_FOLDER:
+        return False
+    import platformdirs  # start-up: only for a loose folder named like the data folder
 
-    return folder == platformdirs.user_data_path("dealer-trainer")
+    return folder == platformdirs.user_data_path(_DATA_FOLDER)
 
 
 def tighten(path: Path) -> list[str]:
@@ -342,6 +346,8 @@ def tighten(path: Path) -> list[str]:
     every group and other permission (0600), and so does its own folder (0700, see
     :func:`_own_folder`), each only if the current user owns it. What was changed, one item
     per file or folder; one note on standard error (the log) says so."""
+    if not hasattr(os, "getuid"):  # Windows: no modes to tighten (the folder's ACL decides)
+        return []
     candidates = [path, *(Path(f"{path}{side}") for side in _SQLITE_SIDE_FILES)]
     changed = [note for candidate in candidates if (note := _tightened(candidate)) is not None]
     folder = path.absolute().parent
