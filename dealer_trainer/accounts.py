@@ -25,16 +25,15 @@ Roles are :class:`dealer_trainer.roles.Role`; the web layer writes no SQL.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import secrets
 import unicodedata
-from datetime import datetime, timedelta
+from datetime import timedelta
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from dealer_trainer.errors import NotFound, UsageError
@@ -159,32 +158,28 @@ class Accounts:
         return kept.count_people(self.store)
 
     def authenticate(self, *, name: str, password: str) -> Person | None:
-        """The person with this name and password, or None: an unknown name costs as much as
-        a wrong password (a dummy hash is verified). A success clears the failure count and
-        re-hashes an old-parameter hash; a failure counts."""
+        """The person with this name and password, or None. Every try, whatever the name,
+        runs one argon2 verify with this hasher's parameters and nothing else that takes time:
+        an unknown name is checked against a dummy hash made once per parameter set, so it is
+        refused exactly as fast as a wrong password. Nothing is written for a failure (the
+        limits are the web layer's, per address and name); a success re-hashes a hash made
+        under older parameters."""
         found = kept.credentials(self.store, _clean_name(name))
-        if found is None:
-            with contextlib.suppress(VerificationError, InvalidHashError):
-                self.hasher.verify(_dummy_hash(self.hasher), password + "x")
-            return None
+        digest = _dummy_hash(_parameters(self.hasher)) if found is None else found.password_hash
         try:
-            self.hasher.verify(found.password_hash, password)
+            self.hasher.verify(digest, password)
         except (VerificationError, InvalidHashError):
-            kept.count_failure(self.store, found.person_id)
             return None
-        if found.disabled:
+        if found is None or found.disabled:
             return None
-        rehashed = (
-            self.hasher.hash(password)
-            if self.hasher.check_needs_rehash(found.password_hash)
-            else None
-        )
-        kept.clear_failures(self.store, found.person_id, rehashed=rehashed)
+        if self.hasher.check_needs_rehash(found.password_hash):
+            kept.replace_hash(self.store, found.person_id, self.hasher.hash(password))
         return self.person(found.person_id)
 
-    def failures(self, name: str) -> tuple[int, datetime | None]:
-        """How many sign-ins with this name have failed in a row, and when the last did."""
-        return kept.failures(self.store, _clean_name(name))
+    def prepare_sign_in(self) -> None:
+        """Make the dummy hash now (at start-up), so that the first unknown name refused is
+        not slower than the others."""
+        _dummy_hash(_parameters(self.hasher))
 
     def set_password(self, *, person_id: int, password: str, must_change: bool = False) -> str:
         """Set a new password (by its owner, or by an admin with ``must_change``); every
@@ -315,6 +310,30 @@ def _role(role: str) -> Role:
         raise UsageError(f"unknown role {role!r}: use one of {', '.join(ROLES)}") from None
 
 
+def _parameters(hasher: PasswordHasher) -> tuple[Type, int, int, int, int, int]:
+    """What decides an argon2 hash's cost, as a key (argon2's ``Parameters`` is unhashable)."""
+    return (
+        hasher.type,
+        hasher.salt_len,
+        hasher.hash_len,
+        hasher.time_cost,
+        hasher.memory_cost,
+        hasher.parallelism,
+    )
+
+
 @lru_cache(maxsize=4)
-def _dummy_hash(hasher: PasswordHasher) -> str:
+def _dummy_hash(parameters: tuple[Type, int, int, int, int, int]) -> str:
+    """A hash of a random password under ``parameters``: what an unknown name is checked
+    against. Keyed by the parameters, not the hasher: the web layer builds a hasher per
+    request, and a miss here would cost a second argon2 run for every unknown name."""
+    kind, salt_len, hash_len, time_cost, memory_cost, parallelism = parameters
+    hasher = PasswordHasher(
+        time_cost=time_cost,
+        memory_cost=memory_cost,
+        parallelism=parallelism,
+        hash_len=hash_len,
+        salt_len=salt_len,
+        type=kind,
+    )
     return hasher.hash(secrets.token_urlsafe(16))

@@ -142,15 +142,11 @@ def test_a_change_of_role_ends_the_persons_sessions_and_the_same_role_does_not(
     ]
 
 
-def test_failed_sign_ins_count_until_one_succeeds(store: Store) -> None:
+def test_a_rehashed_password_replaces_the_hash_and_keeps_the_sessions(store: Store) -> None:
     ana = people.add_person(store, name="Ana", password_hash=HASH)
-    people.count_failure(store, ana.id)
-    people.count_failure(store, ana.id)
-    count, last = people.failures(store, "Ana")
-    assert count == 2 and last is not None
-    people.clear_failures(store, ana.id, rehashed="new-hash")
-    assert people.failures(store, "Ana")[0] == 0
+    people.replace_hash(store, ana.id, "new-hash")
     assert people.credentials(store, "Ana").password_hash == "new-hash"  # type: ignore[union-attr]
+    assert people.person(store, ana.id).epoch == ana.epoch  # type: ignore[union-attr]
     assert people.credentials(store, "Nobody") is None
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "now",
     "reason",
     "redact",
+    "tighten",
     "utc",
 ]
 
@@ -44,6 +45,8 @@ __all__ = [
 BUSY_TIMEOUT = 30.0
 #: environment variable naming the store (a file path or a PostgreSQL URL)
 ENV_VAR = "DEALER_TRAINER_DB"
+#: the user data folder's name (platformdirs), where the default store lives
+_DATA_FOLDER = "dealer-trainer"
 #: rows fetched at a time by :meth:`Database.stream`
 STREAM_BATCH = 1000
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -205,7 +208,7 @@ def default_target() -> str:
         return from_env
     import platformdirs  # start-up: only when no store is named (tests/test_progress.py)
 
-    return str(platformdirs.user_data_path("dealer-trainer") / "progress.sqlite3")
+    return str(platformdirs.user_data_path(_DATA_FOLDER) / "progress.sqlite3")
 
 
 def _userinfo_password(text: str) -> str | None:
@@ -296,10 +299,73 @@ def _check_postgres_url(text: str, shown: str) -> None:
 def _create_owner_only(path: Path) -> None:
     """A new store's folders and file are the owner's alone (0700, 0600): the store holds the
     session-signing key and the password hashes. SQLite gives its -wal and -shm files the
-    mode of the store's own file. An existing file is left as it is."""
+    mode of the store's own file. An existing file is tightened by :func:`tighten`."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     with suppress(FileExistsError):
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
+#: the files SQLite keeps for a store named NAME: NAME itself and these beside it
+_SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def _tightened(path: Path) -> str | None:
+    """Take every group and other permission away from ``path`` (a file 0644 becomes 0600, a
+    folder 0755 becomes 0700) if the current user owns it and it has any: what was changed
+    (``"/srv/x.db 0644 -> 0600"``), or None."""
+    try:
+        found = path.stat()
+        if found.st_uid != os.getuid() or not found.st_mode & 0o077:
+            return None
+        before = found.st_mode & 0o777
+        os.chmod(path, before & 0o700)
+    except OSError:
+        return None
+    return f"{path} {before:04o} -> {before & 0o700:04o}"
+
+
+def _own_folder(folder: Path, store: Path) -> bool:
+    """Whether ``folder`` is the store's own: the user data folder the default store lives in,
+    or a folder that holds nothing but the store's files. (A folder of other things, such as
+    a project or the home folder, is never changed: the store's files are owner-only anyway.)"""
+    mine = {store.name, *(store.name + side for side in _SQLITE_SIDE_FILES)}
+    try:
+        if all(entry.name in mine for entry in folder.iterdir()):
+            return True
+    except OSError:
+        return False
+    if folder.name != _DATA_FOLDER:
+        return False
+    import platformdirs  # start-up: only for a loose folder named like the data folder
+
+    return folder == platformdirs.user_data_path(_DATA_FOLDER)
+
+
+def tighten(path: Path) -> list[str]:
+    """An existing SQLite store made owner-only: its file and SQLite's files beside it lose
+    every group and other permission (0600), and so does its own folder (0700, see
+    :func:`_own_folder`), each only if the current user owns it. What was changed, one item
+    per file or folder; one note on standard error (the log) says so."""
+    if not hasattr(os, "getuid"):  # Windows: no modes to tighten (the folder's ACL decides)
+        return []
+    candidates = [path, *(Path(f"{path}{side}") for side in _SQLITE_SIDE_FILES)]
+    changed = [note for candidate in candidates if (note := _tightened(candidate)) is not None]
+    folder = path.absolute().parent
+    with suppress(OSError):
+        if folder.stat().st_mode & 0o077 and _own_folder(folder, path):
+            note = _tightened(folder)
+            if note is not None:
+                changed.append(note)
+    if changed:
+        import logging  # start-up: only when there is something to say (rarely)
+
+        logging.getLogger("dealer_trainer.store").warning(
+            "The progress store %s could be read by other users of this machine, and it holds "
+            "the password hashes and the sign-in key: made owner-only (%s).",
+            printable(str(path)),
+            "; ".join(printable(item) for item in changed),
+        )
+    return changed
 
 
 def connect(text: str, *, create: bool = True) -> Database:
@@ -325,8 +391,10 @@ def connect(text: str, *, create: bool = True) -> Database:
             f"there (reading never creates a store); check --db or ${ENV_VAR}"
         )
     try:
-        if path != ":memory:" and create:
-            _create_owner_only(Path(path))
+        if path != ":memory:":
+            if create:
+                _create_owner_only(Path(path))
+            tighten(Path(path))
         return Sqlite(path)
     except (OSError, sqlite3.Error) as exc:
         raise StoreError(

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import secrets
+from typing import Any
 
+from flask import Flask
 from waitress import create_server
 
 from dealer_trainer.accounts import Accounts
@@ -23,7 +25,7 @@ from dealer_trainer.store import default_target
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.web import create_app
 
-__all__ = ["configure", "run"]
+__all__ = ["configure", "proxy_settings", "run"]
 
 FIRST_ADMIN = "admin"
 
@@ -58,12 +60,24 @@ def first_admin(target: str) -> str | None:
         return password
 
 
+def proxy_settings(app: Flask) -> dict[str, Any]:
+    """waitress's settings for the proxy headers. By default waitress deletes every
+    ``X-Forwarded-*`` header of a peer it was not told to trust, so the app's ProxyFix
+    (``PROXY_HOPS``) would never see the client's address or scheme. With ``PROXY_HOPS`` set,
+    waitress passes them on and ProxyFix alone decides, trusting exactly that many hops (one
+    place, the same under any WSGI server); without it, waitress keeps deleting them, so a
+    client cannot forge its address."""
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    return {"clear_untrusted_proxy_headers": False} if hops > 0 else {}
+
+
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port} is not a port: use 1 to 65535")
     if args.threads < 1:
         raise UsageError("--threads must be at least 1")
     target = args.db or default_target()
+    app = create_app({"DATABASE": target})  # first: a setting it refuses stops us before anything
     password = first_admin(target)
     if password is not None:
         print(
@@ -72,9 +86,10 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    app = create_app({"DATABASE": target})
     try:
-        server = create_server(app, host=args.host, port=args.port, threads=args.threads)
+        server = create_server(
+            app, host=args.host, port=args.port, threads=args.threads, **proxy_settings(app)
+        )
     except OSError as exc:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     shown = f"[{args.host}]" if ":" in args.host else args.host
