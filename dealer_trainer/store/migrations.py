@@ -258,6 +258,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             " ON answers (trainee_id, topic, answered_at, correct)",
         ),
     ),
+    Migration(
+        6,
+        "an invite may name the person it is for (a roster's name on the printed sheet)",
+        ("ALTER TABLE invites ADD COLUMN label TEXT",),
+    ),
 )
 
 #: the schema version this tool writes
