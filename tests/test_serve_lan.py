@@ -132,3 +132,15 @@ def test_serve_help_says_how_tablets_reach_the_room() -> None:
         [str(BIN), "serve", "--help"], capture_output=True, text=True, check=True, timeout=60
     ).stdout
     assert "--host 0.0.0.0" in shown.replace("\n", " ") and "tablets" in shown
+
+
+def test_the_guide_shows_what_serve_prints_for_tablets() -> None:
+    """docs/training-room.md quotes the start-up lines: it goes stale when they change."""
+    guide = (Path(__file__).parents[1] / "docs" / "training-room.md").read_text("utf-8")
+    out = io.StringIO()
+    announce("0.0.0.0", 8000, out, ["192.168.1.20"])
+    printed = [f"The training room is at {local_url('0.0.0.0', 8000)} (Ctrl-C stops it)"]
+    printed += out.getvalue().splitlines()
+    for line in printed:
+        assert f"   {line}\n" in guide, line
+    assert "serve --host 0.0.0.0" in guide
