@@ -23,8 +23,10 @@ from dealer_trainer.accounts import MAX_INVITES, TRAINEE, Accounts
 from dealer_trainer.errors import UsageError
 from dealer_trainer.invitecodes import ALPHABET, BITS, GROUP, LENGTH, grouped, make_code, normalise
 from dealer_trainer.roles import Role
-from dealer_trainer.store import invites
-from dealer_trainer.training.progress import open_store
+from dealer_trainer.store import SCHEMA_VERSION, Store, invites, open_store, people
+from dealer_trainer.store.adapters import connect
+from dealer_trainer.training.review import next_card
+from tests.pg import fresh_schema
 
 PASSWORD = "correct horse battery"
 LOOK_ALIKES = "ILOU"  # I and L look like 1, O like 0, U like V (Crockford's base32 drops them)
@@ -151,3 +153,42 @@ def test_many_codes_are_made_at_once_within_the_bound_each_joining_once(
             accounts.create_invites(
                 room_id=room.id, role=TRAINEE, created_by=None, names=[None] * count
             )
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield str(tmp_path / "store.sqlite3")
+        return
+    with fresh_schema() as url:
+        yield url
+
+
+def test_a_store_from_before_invite_labels_upgrades_and_its_invites_still_redeem(
+    target: str,
+) -> None:
+    """Migration 6 adds the label (a roster's name) to invites; older invites have none."""
+    old = Store(connect(target), target, scheduler=next_card)
+    old.migrate(upto=5)
+    room = people.add_room(old, name="Evening", ruleset="roberts")
+    code = make_code()
+    invites.add_invite(
+        old,
+        room_id=room.id,
+        code_hash=invitecodes.code_hash(code),
+        role=Role.TRAINEE,
+        created_by=None,
+        expires_at=datetime.now(UTC) + timedelta(hours=1),
+    )
+    old.close()
+    with open_store(target, scheduler=next_card) as store:
+        assert store.schema_version() == SCHEMA_VERSION
+        accounts = Accounts(store, PasswordHasher.from_parameters(CHEAPEST))
+        (named,) = accounts.create_invites(
+            room_id=room.id, role=TRAINEE, created_by=None, names=["Cleo"]
+        )
+        rows = store._db.execute("SELECT label FROM invites ORDER BY id", ())
+        assert [row[0] for row in rows] == [None, "Cleo"]
+        ana = accounts.redeem_invite(code=code.lower(), name="Ana", password=PASSWORD)
+        cleo = accounts.redeem_invite(code=named.code, name="Cleo", password=PASSWORD)
+        assert {accounts.role_in(person_id=p.id, room_id=room.id) for p in (ana, cleo)} == {TRAINEE}
