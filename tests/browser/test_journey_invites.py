@@ -46,6 +46,7 @@ def test_a_trainer_prints_a_sheet_of_codes_and_a_trainee_joins_by_its_link(
         expect(card).to_contain_text(room.name)
         expect(card.locator("svg.qr")).to_be_visible()
     check_page(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "invite-sheet")
     page.emulate_media(media="print")
     expect(page.get_by_role("navigation", name=room.name)).to_be_hidden()

@@ -204,3 +204,26 @@ def test_the_invite_posts_need_their_csrf_token(tmp_path: Path, route: str) -> N
     finally:
         accounts.store.close()
     assert made == [(1 if route.endswith("roster") else 2,)]
+
+
+def test_a_sheet_made_at_loopback_warns_and_links_the_page_at_the_network_addresses(
+    app: Flask, room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        "dealer_trainer.web.room.invites.machine_addresses", lambda: ["192.168.1.20", "fd00::2"]
+    )
+    url = f"/rooms/{room.id}/invite"
+    made = {}
+    for host in ("127.0.0.1:8000", "trainer-pc.local:8000"):
+        client = app.test_client()
+        base = f"http://{host}"
+        signed = client.post("/sign-in", data={"name": "Mia", "password": PASSWORD}, base_url=base)
+        assert signed.status_code == 302
+        made[host] = client.post(url, data={"role": TRAINEE, "hours": "24"}, base_url=base).text
+    at_home = made["127.0.0.1:8000"]
+    assert "These links lead nowhere on a tablet" in at_home
+    assert f'href="http://192.168.1.20:8000{url}"' in at_home
+    assert f'href="http://[fd00::2]:8000{url}"' in at_home
+    named = made["trainer-pc.local:8000"]
+    assert "lead nowhere" not in named
+    assert 'href="http://trainer-pc.local:8000/join?code=' in named

@@ -7,12 +7,18 @@ card per code with the room's name, the code in groups, the join link (the code 
 and a QR code of that link, drawn by segno as inline SVG. Only the codes' hashes are kept,
 so the sheet is shown once: print it (a print stylesheet puts the cards on paper) or write
 the codes down before leaving the page.
+
+The links name the host the trainer opened the room at. Opened at 127.0.0.1 (on the machine
+that runs it), they would lead a tablet nowhere: the sheet says so, and links to the same
+page at the machine's network addresses (:mod:`dealer_trainer.web.lan`).
 """
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from flask import Response, request, url_for
@@ -27,6 +33,7 @@ from dealer_trainer.errors import UsageError
 from dealer_trainer.roster import MAX_ROSTER_BYTES, read_roster
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import page
+from dealer_trainer.web.lan import machine_addresses
 from dealer_trainer.web.room.common import _log_text, _trainer_room, bp, log
 from dealer_trainer.web.room.forms import InviteForm
 from dealer_trainer.web.security import current_person
@@ -69,10 +76,29 @@ def join_link(code: str) -> str:
 
 
 def qr_svg(link: str) -> Markup:
-    """The link as a QR code, inline SVG (segno; no script, no fetch). Screen readers skip
-    it: the link itself is written beside it."""
+    """The link as a QR code, inline SVG (segno; no script, no fetch). The SVG holds only
+    segno's numbers (the path of the modules), no text of ours, so it is markup as it
+    stands. Screen readers skip it: the link itself is written beside it."""
     svg = segno.make(link, error="m").svg_inline(scale=4, svgclass="qr", lineclass=None)
     return Markup(svg.replace("<svg ", '<svg aria-hidden="true" focusable="false" ', 1))
+
+
+def _elsewhere() -> list[str] | None:
+    """Where this page is at the machine's network addresses, when it was opened at a
+    loopback address (its links would work on this machine only); None otherwise."""
+    parts = urlsplit(request.host_url)
+    host = parts.hostname or ""
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name: others reach it by that name
+        loopback = False
+    if not loopback:
+        return None
+    port = f":{parts.port}" if parts.port else ""
+    return [
+        f"{parts.scheme}://{f'[{a}]' if ':' in a else a}{port}{request.path}"
+        for a in machine_addresses()
+    ]
 
 
 def _ready(form: InviteForm) -> None:
@@ -98,7 +124,14 @@ def _sheet(room: Room, form: InviteForm, names: list[str | None]) -> Response:
         Card(code=i.code, name=i.name, link=join_link(i.code), qr=qr_svg(join_link(i.code)))
         for i in made
     ]
-    return page("room/invite_sheet.html", room=room, cards=cards, role=role, hours=hours)
+    return page(
+        "room/invite_sheet.html",
+        room=room,
+        cards=cards,
+        role=role,
+        hours=hours,
+        elsewhere=_elsewhere(),
+    )
 
 
 @bp.route("/<int:room_id>/invite", methods=["GET", "POST"])
