@@ -13,10 +13,11 @@ A person is an admin or not; in each room they belong to they are a ``trainee`` 
     ana = accounts.redeem_invite(code=code, name="Ana", password="another password")
 
 Passwords are hashed with argon2id (argon2-cffi, its default profile; tests pass a cheaper
-hasher). Invite codes come from :mod:`secrets`, are kept only as a SHA-256 hash, are used
-once and expire. Each person has an ``epoch``, a random token that a sign-out, a password
-reset, a role change or a removal replaces: a session names the epoch it was opened under,
-so every older session of that person ends at once.
+hasher). Invite codes (:mod:`dealer_trainer.invitecodes`: 60 bits from :mod:`secrets`, read
+out and typed in any case) are kept only as a SHA-256 hash, are used once and expire. Each
+person has an ``epoch``, a random token that a sign-out, a password reset, a role change or a
+removal replaces: a session names the epoch it was opened under, so every older session of
+that person ends at once.
 
 Here live the policy (names, passwords and their hashes, invite codes); what is kept, and
 its SQL, lives in :mod:`dealer_trainer.store.people` and :mod:`dealer_trainer.store.invites`.
@@ -25,10 +26,13 @@ Roles are :class:`dealer_trainer.roles.Role`; the web layer writes no SQL.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
 import unicodedata
-from datetime import timedelta
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -37,11 +41,12 @@ from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from dealer_trainer.errors import NotFound, UsageError
+from dealer_trainer.invitecodes import code_hash, code_hashes, make_code
 from dealer_trainer.roles import Role
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.store import people as kept
 from dealer_trainer.store.adapters import now as _now
-from dealer_trainer.store.invites import add_invite, redeem_invite
+from dealer_trainer.store.invites import add_invites, redeem_invite
 from dealer_trainer.store.people import Member, Membership, Person, Room
 
 if TYPE_CHECKING:
@@ -52,6 +57,7 @@ __all__ = [
     "TRAINEE",
     "TRAINER",
     "Accounts",
+    "Invite",
     "Member",
     "Membership",
     "Person",
@@ -71,6 +77,16 @@ MAX_PASSWORD = 128
 MAX_NAME = 60
 #: how long an invite code is good for, by default
 INVITE_HOURS = 72
+#: the most invite codes made at once (a count on the invite form, or a roster's names)
+MAX_INVITES = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """A code just made, as shown once (grouped), and the name of the person it is for."""
+
+    code: str
+    name: str | None = None
 
 
 def _clean_name(name: str) -> str:
@@ -108,10 +124,6 @@ def password_problem(password: str, *, name: str = "") -> str | None:
     if name and password.strip().lower() == _clean_name(name).lower():
         return "a password may not be the name"
     return None
-
-
-def _hash_code(code: str) -> str:
-    return hashlib.sha256(code.strip().encode("utf-8")).hexdigest()
 
 
 def _hasher() -> PasswordHasher:
@@ -264,17 +276,38 @@ class Accounts:
     ) -> str:
         """A one-time code that lets someone join the room with that role; only its hash is
         kept, so the code is shown once."""
+        (made,) = self.create_invites(
+            room_id=room_id, role=role, created_by=created_by, hours=hours, names=[None]
+        )
+        return made.code
+
+    def create_invites(
+        self,
+        *,
+        room_id: int,
+        role: str,
+        created_by: int | None,
+        names: Sequence[str | None],
+        hours: int = INVITE_HOURS,
+    ) -> list[Invite]:
+        """One code per entry of ``names`` (a person's name, or None for a code for anyone),
+        all kept in one transaction; at most :data:`MAX_INVITES` at once."""
         checked = _role(role)
-        code = secrets.token_urlsafe(12)
-        add_invite(
+        if not 1 <= len(names) <= MAX_INVITES:
+            raise UsageError(f"make from 1 to {MAX_INVITES} invite codes at once")
+        made = [
+            Invite(code=make_code(), name=None if name is None else _clean_name(name))
+            for name in names
+        ]
+        add_invites(
             self.store,
             room_id=room_id,
-            code_hash=_hash_code(code),
+            codes=[(code_hash(invite.code), invite.name) for invite in made],
             role=checked,
             created_by=created_by,
             expires_at=_now() + timedelta(hours=hours),
         )
-        return code
+        return made
 
     def redeem_invite(self, *, code: str, name: str, password: str) -> Person:
         """Join with an invite code: a new person (or, for a terminal trainee with that name
@@ -284,7 +317,7 @@ class Accounts:
             raise UsageError(problem)
         pid = redeem_invite(
             self.store,
-            code_hash=_hash_code(code),
+            code_hash=code_hashes(code),
             name=_clean_name(name),
             password_hash=self.hasher.hash(password),
         )

@@ -300,6 +300,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         backfill=backfill_upload_texts,
     ),
+    Migration(
+        8,
+        "an invite may name the person it is for (a roster's name on the printed sheet)",
+        ("ALTER TABLE invites ADD COLUMN label TEXT",),
+    ),
 )
 
 #: the schema version this tool writes

@@ -4,6 +4,9 @@
 
     dealer-trainer serve [--host 127.0.0.1] [--port 8000] [--db TARGET] [--threads 8]
 
+``--host 0.0.0.0`` opens the room to tablets on the same network: then it prints the
+machine's network addresses and a QR code of the join page (:mod:`dealer_trainer.web.lan`).
+
 On the embedded SQLite store by default (``$DEALER_TRAINER_DB``, else the user's data folder),
 or on a PostgreSQL URL for a casino group. On the first start (a store with nobody in it) it
 makes an admin named ``admin`` and prints a one-time password, to be changed at the first
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import sys
 from typing import Any
 
 from flask import Flask
@@ -24,6 +28,7 @@ from dealer_trainer.errors import UsageError
 from dealer_trainer.store import default_target
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.web import create_app
+from dealer_trainer.web.lan import announce, lan_addresses, local_url
 
 __all__ = ["configure", "proxy_settings", "run"]
 
@@ -34,9 +39,16 @@ def configure(serve: argparse.ArgumentParser) -> None:
     serve.description = (
         "Start the training room in a browser: trainees take quizzes, reviews and drills on a "
         "tablet or phone, trainers see their room, anyone signed in looks up rules. Stop it "
-        "with Ctrl-C; nothing is lost."
+        "with Ctrl-C; nothing is lost. By default only this machine can open it: "
+        "--host 0.0.0.0 lets tablets on the same network join (it prints their addresses "
+        "and a QR code)."
     )
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (127.0.0.1: this machine only; 0.0.0.0: every IPv4 "
+        "network this machine is on, for tablets; ::, IPv6 too)",
+    )
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
     serve.add_argument(
         "--db",
@@ -92,8 +104,11 @@ def run(args: argparse.Namespace) -> int:
         )
     except OSError as exc:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
-    shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"The training room is at http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    print(
+        f"The training room is at {local_url(args.host, args.port)} (Ctrl-C stops it)",
+        flush=True,
+    )
+    announce(args.host, args.port, sys.stdout, lan_addresses(args.host))
     try:
         server.run()  # waitress ends its loop on Ctrl-C and returns
     finally:
