@@ -26,13 +26,11 @@ Roles are :class:`dealer_trainer.roles.Role`; the web layer writes no SQL.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import secrets
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
