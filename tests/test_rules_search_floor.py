@@ -1,9 +1,10 @@
 """The rules search in a floor person's words: slang, typos and phone typing find the rule.
 
 The questions are in tests/data/floor_questions*.yaml, written by reading the corpus: a tuning
-half (the floor glossary was tuned while looking at its results) and held-out halves written
-without looking at results first. Together at least 90% must have the right rule in the top
-three; the figures per file are printed (``pytest -s``).
+set (the floor glossary was tuned while looking at its results) and held-out batches, each
+written without running the search on it first (its header says what had been tuned by then).
+Together at least 90% must have the right rule in the top three; the figures per file are
+printed (``pytest -s``).
 """
 
 from __future__ import annotations
