@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from dealer_trainer.betting import ROBERTS_CITATIONS, RULE_LIMITS, Action, Citations
@@ -205,12 +204,12 @@ class Ruleset:
     source: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        # an empty ``follows`` is the ruleset's own family; the mappings become read-only views
-        # (the record is frozen, and hashed without them)
+        # an empty ``follows`` is the ruleset's own family; the mappings are copied, so that
+        # the caller's dict is not shared (read as Mappings, they are left out of the hash)
         if not self.follows:
             object.__setattr__(self, "follows", self.family)
-        object.__setattr__(self, "recoveries", MappingProxyType(dict(self.recoveries)))
-        object.__setattr__(self, "cites", MappingProxyType(dict(self.cites)))
+        object.__setattr__(self, "recoveries", dict(self.recoveries))
+        object.__setattr__(self, "cites", dict(self.cites))
 
     def variant(self, situation: str) -> str:
         """The variant (a family) a record decided by the family gives it for ``situation``."""
