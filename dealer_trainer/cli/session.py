@@ -43,7 +43,8 @@ def add_trainee_options(parser: argparse.ArgumentParser) -> None:
         "--db",
         metavar="TARGET",
         help=(
-            "where progress is kept: an SQLite file, or a postgresql:// URL shared by several "
+            "where progress is kept: an SQLite file, or a postgresql:// URL (or key=value "
+            "string) shared by several "
             "training rooms (default: $DEALER_TRAINER_DB, else a file in your data folder)"
         ),
     )
