@@ -1,6 +1,6 @@
 """The two databases: SQLite and PostgreSQL adapters behind one small protocol, and how a
-target (a file path, ``sqlite:///PATH`` or a ``postgresql://`` URL) is opened without ever
-showing a password.
+target (a file path, ``sqlite:///PATH``, a ``postgresql://`` URL or a libpq ``key=value``
+connection string such as ``host=db dbname=trainer``) is opened without ever showing a password.
 
 Statements are written with ``?`` placeholders for both; :class:`Database.transaction` is one
 committed write. SQLite runs in WAL mode (``synchronous = NORMAL``: no fsync per commit) with
@@ -16,9 +16,11 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import stat
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from time import monotonic, sleep
 from typing import Any, Protocol
@@ -52,6 +54,8 @@ STREAM_BATCH = 1000
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 _SQLITE_SCHEME = "sqlite://"
 _URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+#: the first ``keyword=`` of a libpq ``key=value`` connection string
+_CONNINFO_KEY = re.compile(r"^\s*([a-z_]+)\s*=")
 
 
 class NoStore(StoreError):
@@ -225,6 +229,30 @@ def _userinfo_password(text: str) -> str | None:
     return password if colon and password else None
 
 
+@cache
+def _libpq_keywords() -> frozenset[str] | None:
+    """The keywords libpq knows (``host``, ``dbname``, ``password`` ...), or None without the
+    driver."""
+    try:
+        from psycopg import pq  # start-up: the optional driver (postgres extra), loaded on use
+
+        return frozenset(item.keyword.decode() for item in pq.Conninfo.get_defaults())
+    except Exception:  # no psycopg, or no libpq it can load
+        return None
+
+
+def _is_conninfo(text: str) -> bool:
+    """Whether ``text`` is a libpq ``key=value`` connection string (``host=db dbname=x``): it
+    starts with a keyword libpq knows (any ``word=`` when the driver is not installed, so
+    that such a string is never taken for a file name). A file whose name starts so is
+    written ``./host=...``."""
+    first = _CONNINFO_KEY.match(text)
+    if first is None:
+        return False
+    keywords = _libpq_keywords()
+    return keywords is None or first.group(1) in keywords
+
+
 def _conninfo_password(text: str) -> str | None:
     """The password as the PostgreSQL driver reads it (URL or ``key=value`` form), or None
     (no psycopg, or a string it cannot read)."""
@@ -264,7 +292,7 @@ def redact(target: str) -> str:
         shown = f"{target[:end]}{user}:***@{rest[at + 1 :]}"
     for secret in _secrets(target):
         shown = shown.replace(secret, "***")
-    shown = re.sub(r"(?i)(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^&\s]*)", r"\1***", shown)
+    shown = re.sub(r"(?i)(password\s*=\s*)('(?:[^'\\]|\\.)*(?:'|$)|[^&\s]*)", r"\1***", shown)
     return printable(shown)
 
 
@@ -282,10 +310,15 @@ def _check_postgres_url(text: str, shown: str) -> None:
     except Exception as exc:
         # the driver quotes the piece it cannot read, which may be the password: drop quotes
         reason = re.sub(r'"[^"]*"', "a part of it", " ".join(str(exc).split()))
+        if _is_conninfo(text):
+            what = "connection string"
+            hint = "write key=value pairs, a value with spaces or quotes in 'single quotes'"
+        else:
+            what = "URL"
+            hint = "in a password, write / ? # @ % and spaces as %2F %3F %23 %40 %25 %20"
         raise StoreError(
-            f"cannot connect to the progress store at {shown}: not a valid PostgreSQL URL "
-            f"({_strip_secrets(reason, text)}); in a password, write / ? # @ % and spaces as "
-            "%2F %3F %23 %40 %25 %20"
+            f"cannot connect to the progress store at {shown}: not a valid PostgreSQL {what} "
+            f"({_strip_secrets(reason, text)}); {hint}"
         ) from None
     written = _userinfo_password(text)
     if written is not None and unquote(written) != parsed.get("password"):
@@ -373,7 +406,7 @@ def connect(text: str, *, create: bool = True) -> Database:
     if not text.strip():
         raise StoreError("no progress store given: name an SQLite file or a PostgreSQL URL")
     shown = redact(text)
-    if text.startswith(_POSTGRES_SCHEMES):
+    if text.startswith(_POSTGRES_SCHEMES) or _is_conninfo(text):
         _check_postgres_url(text, shown)
         try:
             return Postgres(text)
@@ -384,11 +417,16 @@ def connect(text: str, *, create: bool = True) -> Database:
                 f"cannot connect to the progress store at {shown}: {reason(exc, text)}"
             ) from None
     path = _sqlite_path(text, shown)
+    other = None if path == ":memory:" else _other_than_a_file(Path(path))
+    if other is not None:
+        raise StoreError(
+            f"cannot open the progress store at {shown}: it is {other}, not a regular file; "
+            f"name an SQLite file (check --db or ${ENV_VAR})"
+        )
     if not create and path != ":memory:" and not Path(path).is_file():
-        what = "a folder, not a file" if Path(path).is_dir() else "no such file"
         raise NoStore(
-            f"cannot open the progress store at {shown}: {what}, so nothing has been recorded "
-            f"there (reading never creates a store); check --db or ${ENV_VAR}"
+            f"cannot open the progress store at {shown}: no such file, so nothing has been "
+            f"recorded there (reading never creates a store); check --db or ${ENV_VAR}"
         )
     try:
         if path != ":memory:":
@@ -400,6 +438,25 @@ def connect(text: str, *, create: bool = True) -> Database:
         raise StoreError(
             f"cannot open the progress store at {shown}: {reason(exc, text)}"
         ) from None
+
+
+def _other_than_a_file(path: Path) -> str | None:
+    """What stands at ``path`` when it is something other than a regular file (or nothing):
+    a folder, a FIFO, a device or a socket."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return None
+    for test, what in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return what
+    return None
 
 
 def _sqlite_path(text: str, shown: str) -> str:
