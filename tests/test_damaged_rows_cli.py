@@ -124,7 +124,7 @@ def test_answers_with_an_unreadable_time_are_left_out_one_by_one_with_a_warning(
     assert "('yesterday')" in caplog.text and caplog.text.rstrip().endswith("left out")
 
 
-def test_an_old_store_with_an_unreadable_time_is_a_clear_error_not_an_internal_one(
+def test_an_old_store_with_an_unreadable_time_upgrades_and_leaves_that_answer_out(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "old.sqlite3"
@@ -138,11 +138,19 @@ def test_an_old_store_with_an_unreadable_time_is_a_clear_error_not_an_internal_o
         "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct, answered_at)"
         " VALUES (1, 1, 'misdeal-1', 'misdeal', 'quiz', 1, 'yesterday')",
     )
-    result = _run("report", "--db", str(path))
-    assert result.returncode == 2, result.stderr
-    assert "with a time that cannot be read ('yesterday')" in result.stderr
-    assert "internal error" not in result.stderr
+    _sql(
+        path,
+        "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct, answered_at)"
+        " VALUES (1, 1, 'misdeal-2', 'misdeal', 'quiz', 1, '2024-05-01T12:05:00')",
+    )
     assert SCHEMA_VERSION > 1  # opening it means upgrading it
+    result = _run("report", "--db", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "('yesterday')" in result.stderr and "no review card is made from it" in result.stderr
+    assert "internal error" not in result.stderr
+    with open_store(path, create=False) as store:
+        assert store.schema_version() == SCHEMA_VERSION
+        assert [answer.item for answer in store.answers()] == ["misdeal-2"]
 
 
 # --- report --since at the edges of the calendar ------------------------------------------------

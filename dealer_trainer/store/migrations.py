@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dealer_trainer.roles import Role
+from dealer_trainer.safetext import excerpt
+from dealer_trainer.store.rows import time_or_none
 
 if TYPE_CHECKING:
     from dealer_trainer.store.store import Store
@@ -73,14 +75,22 @@ SCHEMA_VERSION_TABLE = (
 
 def backfill_review_cards(store: Store) -> None:
     """Give every (trainee, item) answered before review cards existed its card, by reviewing
-    the answers in the order they were given."""
+    the answers in the order they were given. An answer whose time cannot be read makes no
+    card (a warning names it): one damaged row must not keep a store from upgrading."""
     rows = store._db.execute(
         "SELECT trainee_id, item, topic, correct, answered_at FROM answers"
         " ORDER BY answered_at, id",
         (),
     )
     for trainee_id, item, topic, correct, answered_at in rows:
-        store._review(int(trainee_id), item, topic, bool(correct), store._from_db_time(answered_at))
+        when = time_or_none(
+            answered_at,
+            store.target,
+            f"an answer to {excerpt(str(item))}",
+            "no review card is made from it",
+        )
+        if when is not None:
+            store._review(int(trainee_id), item, topic, bool(correct), when)
 
 
 def backfill_upload_texts(store: Store) -> None:
