@@ -110,11 +110,9 @@ def test_kr20_is_cronbachs_alpha_computed_from_the_item_columns() -> None:
     rows = _rasch_matrix(people=120, items=12, seed=3)
     k = len(rows[0])
     columns = [[float(row[j]) for row in rows] for j in range(k)]
-    alpha = k / (k - 1) * (
-        1
-        - sum(statistics.pvariance(c) for c in columns)
-        / statistics.pvariance([float(sum(r)) for r in rows])
-    )
+    item_variances = sum(statistics.pvariance(c) for c in columns)
+    total_variance = statistics.pvariance([float(sum(r)) for r in rows])
+    alpha = k / (k - 1) * (1 - item_variances / total_variance)
     assert kr20([[bool(x) for x in row] for row in rows]) == pytest.approx(alpha, abs=1e-12)
 
 
@@ -145,9 +143,7 @@ def _true_p(b: float) -> float:
     """The share of the N(0, 1) population an item of difficulty ``b`` would get right (the
     mean of P(right) over 2000 quantiles of the ability distribution)."""
     normal = statistics.NormalDist()
-    return statistics.fmean(
-        _logistic(normal.inv_cdf((q + 0.5) / 2000) - b) for q in range(2000)
-    )
+    return statistics.fmean(_logistic(normal.inv_cdf((q + 0.5) / 2000) - b) for q in range(2000))
 
 
 def test_estimated_difficulties_follow_the_true_ones_of_a_simulated_cohort() -> None:
@@ -255,9 +251,7 @@ def test_flags_follow_the_thresholds_at_their_edges() -> None:
     assert flags_for(TOO_HARD_BELOW, 0.5, 100) == ()
     assert flags_for(0.29, 0.5, 100) == (Flag.TOO_HARD,)
     assert flags_for(0.5, WEAK_BELOW, 100) == ()
-    assert flags_for(0.5, 0.14, MIN_ANSWERS_TO_JUDGE_DISCRIMINATION) == (
-        Flag.WEAK_DISCRIMINATION,
-    )
+    assert flags_for(0.5, 0.14, MIN_ANSWERS_TO_JUDGE_DISCRIMINATION) == (Flag.WEAK_DISCRIMINATION,)
     assert flags_for(0.5, 0.14, MIN_ANSWERS_TO_JUDGE_DISCRIMINATION - 1) == ()
     assert flags_for(0.5, None, 1000) == ()
 

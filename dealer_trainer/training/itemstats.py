@@ -200,15 +200,15 @@ def analyse(sittings: Iterable[Sitting]) -> Analysis:
                 paired[item].append((right, (total - right) / others))
     stats = []
     for item, given in scores.items():
-        right = sum(1 for x in given if x)
-        p = right / len(given)
+        got = sum(1 for x in given if x)
+        p = got / len(given)
         pairs = paired.get(item, [])
         r = point_biserial([x for x, _ in pairs], [y for _, y in pairs])
         stats.append(
             ItemStat(
                 item=item,
                 answers=len(given),
-                right=right,
+                right=got,
                 p=p,
                 discrimination=r,
                 flags=flags_for(p, r, len(given)),
@@ -246,7 +246,7 @@ def _reliability(form: str, sittings: list[Sitting]) -> Reliability:
     item_sets = {frozenset(item for item, _ in s.answers) for s in sittings}
     if len(item_sets) == 1:
         order = sorted(next(iter(item_sets)))
-        matrix = [[dict(s.answers)[item] for item in order] for s in sittings]
+        matrix = [[kept[item] for item in order] for kept in (dict(s.answers) for s in sittings)]
         basis = Basis.ITEMS
     else:
         matrix = [[right for _, right in s.answers] for s in sittings]
