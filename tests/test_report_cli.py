@@ -445,7 +445,7 @@ def test_every_report_option_has_help() -> None:
     commands = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
     report = commands.choices["report"]
     options = [a for a in report._actions if a.option_strings and a.dest != "help"]
-    assert {a.dest for a in options} == {"trainee", "since", "json", "csv", "db"}
+    assert {a.dest for a in options} == {"trainee", "since", "json", "csv", "db", "items", "room"}
     assert all(a.help for a in options)
 
 

@@ -3,12 +3,14 @@
 ::
 
     dealer-trainer report [--trainee NAME] [--since DATE] [--json | --csv] [--db TARGET]
+    dealer-trainer report --items [--room NAME] [--since DATE] [--json | --csv] [--db TARGET]
 
 Text by default (one block per trainee: a row per topic, then the weakest topics), one JSON
 object with ``--json``, one CSV row per trainee and topic with ``--csv``. A store with no
 answers (or none since ``--since``) is said plainly, exit 0; an unknown ``--trainee`` is refused
 with the known names, exit 1; a ``--since`` that is not a date, exit 2. Reading never creates a
-store: a ``--db`` that names no store is refused, exit 2.
+store: a ``--db`` that names no store is refused, exit 2. ``--items`` is the item analysis
+(:mod:`dealer_trainer.cli.report_items`).
 
 Names and other text from the store reach the terminal with their control characters escaped;
 a CSV cell that starts with ``= + - @`` gets a leading ``'`` so that no spreadsheet runs it.
@@ -79,6 +81,19 @@ def configure(report: argparse.ArgumentParser) -> None:
         "--csv", action="store_true", help="print CSV: a header, then one row per trainee and topic"
     )
     report.add_argument(
+        "--items",
+        action="store_true",
+        help=(
+            "item analysis instead: per item the answers, the share right (p), the "
+            "discrimination (corrected point-biserial) and its flags; per form, KR-20"
+        ),
+    )
+    report.add_argument(
+        "--room",
+        metavar="NAME",
+        help="with --items: only this training room's answers (default: the whole store)",
+    )
+    report.add_argument(
         "--db",
         metavar="TARGET",
         help=(
@@ -119,6 +134,11 @@ def parse_since(text: str) -> datetime:
 
 def run(args: argparse.Namespace) -> int:
     """Print the report; return the exit code."""
+    if args.items or args.room is not None:
+        # start-up: the command imports only what it runs, when it runs
+        from dealer_trainer.cli.report_items import run_items
+
+        return run_items(args)
     # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.report import report_from_totals
 

@@ -315,6 +315,19 @@ MIGRATIONS: tuple[Migration, ...] = (
         "an invite may name the person it is for (a roster's name on the printed sheet)",
         ("ALTER TABLE invites ADD COLUMN label TEXT",),
     ),
+    Migration(
+        9,
+        "items a trainer retired from the room's exams: who, when and why",
+        (
+            "CREATE TABLE retired_items ("
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " item TEXT NOT NULL,"
+            " reason TEXT NOT NULL,"
+            " retired_by {ref} REFERENCES people (id),"
+            " retired_at {ts} NOT NULL,"
+            " PRIMARY KEY (room_id, item))",
+        ),
+    ),
 )
 
 #: the schema version this tool writes

@@ -1,0 +1,163 @@
+"""A room's item analysis, screen-free: the store's sittings read, analysed
+(:mod:`dealer_trainer.training.itemstats`) and each item marked with its topic and whether a
+trainer retired it. ``dealer-trainer report --items`` prints it; the trainer's dashboard draws
+it::
+
+    with open_store(create=False) as store:
+        report = item_report(store, room_id=room.id)     # None: the whole store
+    report.items       # ItemLine: the figures, the topic, the retirement (flagged first)
+    report.forms       # KR-20 per form
+    report.to_dict()   # JSON
+
+A sitting's *form* (the sittings whose reliability is computed together) is its mode, or the
+assignment it answered, and its length: ``quiz, 10 items``; ``assignment 3 (Week one), 10
+items``. Exams will be one form each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from dealer_trainer.store.itemstats import (
+    RetiredItem,
+    SittingAnswer,
+    retired_items,
+    sitting_answers,
+)
+from dealer_trainer.training.itemstats import (
+    MIN_ANSWERS_TO_JUDGE_DISCRIMINATION,
+    TOO_EASY_ABOVE,
+    TOO_HARD_BELOW,
+    WEAK_BELOW,
+    ItemStat,
+    Reliability,
+    Sitting,
+    analyse,
+)
+
+if TYPE_CHECKING:
+    from dealer_trainer.store.store import Store
+
+__all__ = ["ItemLine", "ItemReport", "item_report", "sittings"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemLine:
+    """One item of the report."""
+
+    stat: ItemStat
+    #: the topic its last answer was filed under
+    topic: str
+    #: its retirement from the room's exams (None: not retired, or no room asked)
+    retired: RetiredItem | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemReport:
+    """The items (flagged first, then by id) and the forms' reliability."""
+
+    sittings: int
+    items: tuple[ItemLine, ...]
+    forms: tuple[Reliability, ...]
+
+    @property
+    def flagged(self) -> int:
+        return sum(1 for line in self.items if line.stat.flags)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready values."""
+        return {
+            "sittings": self.sittings,
+            "thresholds": {
+                "too_easy_above": TOO_EASY_ABOVE,
+                "too_hard_below": TOO_HARD_BELOW,
+                "weak_discrimination_below": WEAK_BELOW,
+                "min_answers_to_judge_discrimination": MIN_ANSWERS_TO_JUDGE_DISCRIMINATION,
+            },
+            "items": [
+                {
+                    "item": line.stat.item,
+                    "topic": line.topic,
+                    "answers": line.stat.answers,
+                    "right": line.stat.right,
+                    "p": line.stat.p,
+                    "discrimination": line.stat.discrimination,
+                    "flags": [flag.value for flag in line.stat.flags],
+                    "retired": None
+                    if line.retired is None
+                    else {
+                        "reason": line.retired.reason,
+                        "by": line.retired.retired_by,
+                        "at": None
+                        if line.retired.retired_at is None
+                        else line.retired.retired_at.isoformat(),
+                    },
+                }
+                for line in self.items
+            ],
+            "forms": [
+                {
+                    "form": form.form,
+                    "sittings": form.sittings,
+                    "items": form.items,
+                    "kr20": form.kr20,
+                    "basis": form.basis.value,
+                }
+                for form in self.forms
+            ],
+        }
+
+
+def sittings(rows: Iterable[SittingAnswer]) -> tuple[list[Sitting], dict[str, str]]:
+    """The sittings of ``rows`` (given session by session) and each item's topic."""
+    found: list[Sitting] = []
+    topics: dict[str, str] = {}
+    current: list[SittingAnswer] = []
+
+    def close() -> None:
+        if current:
+            first = current[0]
+            label = (
+                first.mode
+                if first.assignment is None
+                else f"assignment {first.assignment} ({first.assignment_title or ''})"
+            )
+            count = len({row.item for row in current})
+            found.append(
+                Sitting(
+                    id=first.session,
+                    person=first.trainee,
+                    answers=tuple((row.item, row.correct) for row in current),
+                    form=f"{label}, {count} item{'' if count == 1 else 's'}",
+                )
+            )
+
+    for row in rows:
+        topics[row.item] = row.topic
+        if current and row.session != current[0].session:
+            close()
+            current = []
+        current.append(row)
+    close()
+    return found, topics
+
+
+def item_report(
+    store: Store, *, room_id: int | None = None, since: datetime | None = None
+) -> ItemReport:
+    """The item analysis of one room's answers (``room_id``), or of the whole store's, given
+    at or after ``since`` (all: None); drill steps left out."""
+    found, topics = sittings(sitting_answers(store, room_id=room_id, since=since))
+    retired = {} if room_id is None else {r.item: r for r in retired_items(store, room_id)}
+    analysis = analyse(found)
+    return ItemReport(
+        sittings=analysis.sittings,
+        items=tuple(
+            ItemLine(stat=stat, topic=topics[stat.item], retired=retired.get(stat.item))
+            for stat in analysis.items
+        ),
+        forms=analysis.forms,
+    )
