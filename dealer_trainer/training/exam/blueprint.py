@@ -92,9 +92,10 @@ class Blueprint:
 
 class BlueprintErrors(ScriptError):
     """Every error found in one blueprint, in the order of the file: the first one is the
-    error's own message and place (:attr:`errors` holds them all). The ruleset and the
-    sections, when they were read without error, come with it (so the bank can still be checked
-    against them: :func:`~dealer_trainer.training.exam.check.check_blueprint`)."""
+    error's own message and place (:attr:`errors` holds them all). The ruleset, when it was
+    read without error, and the sections that were, come with it: the bank can still be checked
+    against them (:func:`~dealer_trainer.training.exam.check.check_blueprint`; a section the
+    bank cannot fill beside some of the others cannot be filled beside all of them)."""
 
     def __init__(
         self,

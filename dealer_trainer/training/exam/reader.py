@@ -115,16 +115,22 @@ class _Reader:
             "pass_mark": self.pass_mark,
             "attempts": self.count_of_attempts,
             "valid_for": self.valid_for,
-            "sections": self.sections,
         }
         for name, check in checks.items():
             if name in given:
                 read[name] = self.attempt(check, data)
+        sections: tuple[Section, ...] | None = None  # those read without error
+        if "sections" in given:
+            try:
+                sections = read["sections"] = self.sections(data)
+            except BlueprintErrors as exc:
+                self.errors.extend(exc.errors)
+                sections = exc.sections
+            except ScriptError as exc:
+                self.errors.append(exc)
         if self.errors:
             raise BlueprintErrors(
-                in_file_order(self.errors),
-                ruleset=read.get("ruleset"),
-                sections=read.get("sections"),
+                in_file_order(self.errors), ruleset=read.get("ruleset"), sections=sections
             )
         places = {str(name): self.where(data, name) for name in data}
         places[""] = self.where(data)
@@ -216,11 +222,11 @@ class _Reader:
             )
         before = len(self.errors)
         read = [self.attempt(self.section, value, i) for i in range(len(value))]
-        if len(self.errors) > before:
+        sections = tuple(section for section in read if section is not None)
+        if len(self.errors) > before:  # the sections without error come with the errors
             bad = self.errors[before:]
             del self.errors[before:]
-            raise BlueprintErrors(bad)
-        sections = tuple(section for section in read if section is not None)
+            raise BlueprintErrors(bad, sections=sections or None)
         total = sum(section.count for section in sections)
         if total > MAX_ITEMS:
             raise self.fail(
