@@ -8,6 +8,7 @@
   errors;
 - :mod:`~dealer_trainer.training.exam.fill`: which items of a bank each section may draw, and
   whether the bank can fill every section at once (one item per family);
+- :mod:`~dealer_trainer.training.exam.check`: both, as ``dealer-trainer exam validate`` does;
 - :mod:`~dealer_trainer.training.exam.draw`: an attempt's items and their option order.
 
 This package imports none of them: a caller imports the one it uses.
