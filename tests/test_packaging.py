@@ -64,7 +64,11 @@ def test_a_plain_install_ships_the_scenario_bank_and_the_rules_corpus(tmp_path: 
         for path in (web / folder).rglob("*"):
             if path.is_file():
                 assert "dealer_trainer/" + path.relative_to(web).as_posix() in names, path
-    assert "dealer_trainer/data/common-passwords.txt" in names
+    # every data file: the password list, the shipped exam blueprints
+    for path in (web / "data").rglob("*"):
+        if path.is_file():
+            assert "dealer_trainer/" + path.relative_to(web).as_posix() in names, path
+    assert "dealer_trainer/data/exams/tda-style-dealer.yaml" in names
 
 
 def test_the_bank_is_found_in_a_checkout() -> None:

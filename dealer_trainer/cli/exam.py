@@ -1,0 +1,226 @@
+"""``dealer-trainer exam``: exams from blueprints (docs/exams.md).
+
+``validate`` checks blueprint files: their fields (each error as ``file:line:col``), then
+whether the bank (the shipped one, and any ``--scenarios`` folders) can fill every section
+under the blueprint's ruleset, one item per family.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dealer_trainer.cli.render import Painter, echo, plural, print_json
+from dealer_trainer.errors import ScriptError, UsageError
+from dealer_trainer.safetext import printable
+
+__all__ = ["configure", "run"]
+
+#: exit codes of validate: every blueprint valid; one has errors; a path that is not a file
+VALID, INVALID, BAD_PATH = 0, 1, 2
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """``exam`` and its subcommands."""
+    parser.description = (
+        "Exams drawn at random from the scenario bank, as a blueprint says (YAML, see "
+        "docs/exams.md)."
+    )
+    sub = parser.add_subparsers(dest="exam_command", metavar="COMMAND")
+    validate = sub.add_parser(
+        "validate",
+        help="check exam blueprints, and that the bank can fill their sections",
+        description=(
+            "Check each blueprint file: YAML syntax, fields and values (each error as "
+            "file:line:col), then that the bank can fill every section under the blueprint's "
+            "ruleset with one item per family (an error at each section it cannot). A folder "
+            "is searched for *.yaml blueprints. Exit 0 if all are valid, 1 if any has an "
+            "error, 2 if a path is missing or not a file."
+        ),
+    )
+    validate.add_argument("paths", nargs="+", metavar="FILE", help="blueprint files or folders")
+    validate.add_argument(
+        "--scenarios",
+        action="append",
+        default=[],
+        metavar="FOLDER",
+        help="a folder of scenarios the exam may draw from besides the shipped bank (repeatable)",
+    )
+    validate.add_argument(
+        "--retired",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a scenario id never to draw (repeatable)",
+    )
+    validate.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(exam_parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run an ``exam`` subcommand; return the exit code."""
+    if args.exam_command == "validate":
+        return _validate(
+            [Path(p) for p in args.paths],
+            folders=[Path(p) for p in args.scenarios],
+            retired=frozenset(args.retired),
+            as_json=args.json,
+        )
+    args.exam_parser.print_help()
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    file: str
+    where: str | None
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        line = col = None
+        if self.where and self.where.startswith(self.file + ":"):
+            parts = self.where[len(self.file) + 1 :].split(":")
+            if len(parts) == 2 and all(p.isdigit() for p in parts):
+                line, col = int(parts[0]), int(parts[1])
+        return {"file": self.file, "line": line, "col": col, "message": self.message}
+
+    def __str__(self) -> str:
+        return f"{self.where or self.file}: {self.message}"
+
+
+def _files(paths: list[Path]) -> tuple[list[Path], list[_Problem]]:
+    """The blueprint files named (a folder's *.yaml and *.yml, house ruleset files left out),
+    and a problem for each path that names none."""
+    # start-up: the rulesets are read only when a folder is searched
+    from dealer_trainer.rules.rulesets import SUFFIXES, is_ruleset_file
+
+    files: list[Path] = []
+    problems: list[_Problem] = []
+    for path in paths:
+        if path.is_dir():
+            found = [
+                p
+                for p in sorted(path.iterdir())
+                if p.suffix in SUFFIXES and p.is_file() and not is_ruleset_file(p)
+            ]
+            if not found:
+                problems.append(_Problem(str(path), None, "no blueprint files (*.yaml) here"))
+            files += found
+        elif path.is_file():
+            files.append(path)
+        else:
+            why = "no such file or folder" if not path.exists() else "not a regular file"
+            problems.append(_Problem(printable(str(path)), None, why))
+    return list(dict.fromkeys(files)), problems
+
+
+def _summary(blueprint: Any, available: list[int]) -> dict[str, Any]:
+    return {
+        "file": blueprint.source,
+        "id": blueprint.id,
+        "title": blueprint.title,
+        "ruleset": blueprint.ruleset.name,
+        "items": blueprint.items,
+        "time_limit": blueprint.time_limit_text,
+        "pass_mark": blueprint.pass_mark,
+        "attempts": blueprint.attempts,
+        "valid_for": str(blueprint.valid_for),
+        "sections": [
+            {
+                "topics": list(section.topics),
+                "count": section.count,
+                "difficulty": list(section.difficulty),
+                "available": count,
+            }
+            for section, count in zip(blueprint.sections, available, strict=True)
+        ],
+    }
+
+
+def _validate(
+    paths: list[Path], *, folders: list[Path], retired: frozenset[str], as_json: bool
+) -> int:
+    # start-up: the blueprint reader and the bank are loaded only when validate runs
+    from dealer_trainer.training.exam.check import check_blueprint
+    from dealer_trainer.training.exam.fill import bank_for_exams, pools
+    from dealer_trainer.yamlio import FileRefused
+
+    for folder in folders:
+        if not folder.is_dir():
+            raise UsageError(f"--scenarios: no such folder: {printable(str(folder))}")
+    files, missing = _files(paths)
+    entries, skipped = bank_for_exams(folders)
+    for problem in skipped:
+        print(f"dealer-trainer: skipped {printable(problem)}", file=sys.stderr)
+    problems: list[_Problem] = list(missing)
+    good: list[dict[str, Any]] = []
+    seen: dict[str, str] = {}
+    unreadable = False
+    for path in files:
+        shown = printable(str(path))
+        try:
+            checked = check_blueprint(path, entries, retired)
+        except FileRefused as exc:
+            unreadable = True
+            problems.append(_Problem(shown, exc.where, exc.message))
+            continue
+        except ScriptError as exc:  # not YAML
+            problems.append(_Problem(shown, exc.where, exc.message))
+            continue
+        problems += [_Problem(shown, error.where, error.message) for error in checked.errors]
+        blueprint = checked.blueprint
+        if blueprint is None:
+            continue
+        if blueprint.id in seen:
+            message = f"duplicate id {blueprint.id!r}: {seen[blueprint.id]} has it too"
+            problems.append(_Problem(shown, blueprint.where("id"), message))
+            continue
+        seen[blueprint.id] = shown
+        available = [len(pool) for pool in pools(blueprint, entries, retired)]
+        good.append(_summary(blueprint, available))
+    bad_files = len({problem.file for problem in problems})
+    if as_json:
+        print_json(
+            {
+                "checked": len(files),
+                "valid": len(good),
+                "invalid": bad_files,
+                "errors": [problem.as_dict() for problem in problems],
+                "blueprints": good,
+            }
+        )
+    else:
+        _print(files, problems, good, bad_files)
+    if missing or unreadable:
+        return BAD_PATH
+    return INVALID if problems else VALID
+
+
+def _print(
+    files: list[Path], problems: list[_Problem], good: list[dict[str, Any]], bad_files: int
+) -> None:
+    paint = Painter()
+    for problem in problems:
+        echo(printable(str(problem)))
+    for blueprint in good:
+        echo(
+            printable(
+                f"{blueprint['file']}: valid: {blueprint['id']}, {blueprint['items']} items in "
+                f"{plural(len(blueprint['sections']), 'section')} under {blueprint['ruleset']}, "
+                f"{blueprint['time_limit']}, pass mark {blueprint['pass_mark']}%, "
+                f"{plural(blueprint['attempts'], 'attempt')}, valid for {blueprint['valid_for']}"
+            )
+        )
+        for number, section in enumerate(blueprint["sections"], 1):
+            echo(
+                f"  section {number}: {section['count']} drawn of {section['available']} "
+                f"(one per family) on {', '.join(section['topics'])}"
+            )
+    verdict = paint("all valid", "green") if not problems else paint("errors", "red")
+    echo(
+        f"{plural(len(files), 'blueprint file')} checked: {len(good)} valid, "
+        f"{bad_files} with errors ({verdict})"
+    )
