@@ -297,32 +297,88 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def seed(target: str, count: int) -> list[str]:
-    """A room and ``count`` trainees in it, their passwords hashed at production cost."""
-    from dealer_trainer.accounts import TRAINEE, Accounts
+#: run by a tree's own interpreter (``--tree``): a room and its trainees through that tree's
+#: code (older trees keep ``open_store`` in ``dealer_trainer.progress``); prints the module path
+SEED = """
+import sys
+from dealer_trainer.accounts import TRAINEE, Accounts
+try:
     from dealer_trainer.training.progress import open_store
+except ImportError:
+    from dealer_trainer.progress import open_store
+import dealer_trainer
+target, password, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+with open_store(target) as store:
+    accounts = Accounts(store)
+    accounts.create_person(name="admin", password=password, admin=True)  # no first-start
+    room = accounts.create_room(name="Benchmark room")
+    for name in names:
+        person = accounts.create_person(name=name, password=password)
+        accounts.add_member(room_id=room.id, person_id=person.id, role=TRAINEE)
+print(dealer_trainer.__file__)
+"""
 
+
+@dataclass(frozen=True)
+class Tree:
+    """The code a server runs: this checkout (``.``) or another one with its own ``.venv``
+    (``--tree /path/to/checkout``), started from that checkout so its own package is the one
+    imported."""
+
+    path: Path
+    python: str
+
+    @classmethod
+    def of(cls, value: str) -> Tree:
+        if value == ".":
+            return cls(path=Path(__file__).resolve().parent.parent, python=sys.executable)
+        path = Path(value).resolve()
+        python = path / ".venv" / "bin" / "python"
+        if not python.exists():
+            raise SystemExit(
+                f"--tree {value}: no {python} (make one: python3 -m venv .venv "
+                "&& .venv/bin/pip install -e '.[postgres]')"
+            )
+        return cls(path=path, python=str(python))
+
+
+def seed(target: str, count: int, tree: Tree) -> tuple[list[str], str]:
+    """A room and ``count`` trainees in it, their passwords hashed at production cost, by the
+    tree's own code; the names and the path of the package that did it."""
     names = [f"trainee {i:02d}" for i in range(1, count + 1)]
-    with open_store(target) as store:
-        accounts = Accounts(store)
-        accounts.create_person(name="admin", password=PASSWORD, admin=True)  # no first-start
-        room = accounts.create_room(name="Benchmark room")
-        for name in names:
-            person = accounts.create_person(name=name, password=PASSWORD)
-            accounts.add_member(room_id=room.id, person_id=person.id, role=TRAINEE)
-    return names
+    done = subprocess.run(
+        [tree.python, "-c", SEED, target, PASSWORD, *names],
+        cwd=tree.path,
+        env=_server_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"seeding with {tree.path} failed: {done.stderr[-2000:]}")
+    return names, done.stdout.strip().splitlines()[-1]
+
+
+def _server_env() -> dict[str, str]:
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("DEALER_TRAINER_") and k != "PYTHONPATH"
+    }
 
 
 @contextmanager
-def server(target: str, threads: int) -> Iterator[int]:
-    """``dealer-trainer serve`` on a free port of 127.0.0.1, stopped afterwards. Its log goes
-    to a temporary file (a pipe nobody reads fills up under load and stalls the server)."""
+def server(target: str, threads: int, tree: Tree) -> Iterator[int]:
+    """``dealer-trainer serve`` of ``tree`` on a free port of 127.0.0.1, stopped afterwards.
+    Its log goes to a temporary file (a pipe nobody reads fills up under load and stalls the
+    server)."""
     port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_TRAINER_")}
-    command = [sys.executable, "-m", "dealer_trainer", "serve", "--db", target]
+    command = [tree.python, "-m", "dealer_trainer", "serve", "--db", target]
     command += ["--port", str(port), "--threads", str(threads)]
     with tempfile.TemporaryFile("w+") as log:
-        process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            command, env=_server_env(), cwd=tree.path, stdout=log, stderr=subprocess.STDOUT
+        )
         try:
             deadline = time.monotonic() + START_TIMEOUT
             while True:
@@ -516,18 +572,47 @@ def page_weights(port: int, name: str) -> dict[str, Any]:
 # --- main --------------------------------------------------------------------------------------
 
 
-def run_backend(backend: str, args: argparse.Namespace) -> dict[str, Any]:
+def run_backend(backend: str, args: argparse.Namespace, tree: Tree) -> dict[str, Any]:
     if backend == "postgresql":
         reason = postgres_unavailable()
         if reason:
             return {"skipped": reason}
     target_of = sqlite_target if backend == "sqlite" else postgres_target
     with target_of() as target:
-        names = seed(target, args.trainees)
-        with server(target, args.threads) as port:
+        names, code = seed(target, args.trainees, tree)
+        with server(target, args.threads, tree) as port:
             result = load(port, names, args.flow, args.rounds, args.seconds)
             result["page_weight"] = page_weights(port, names[0])
-    return result
+    return {"tree": str(tree.path), "commit": _commit(tree.path), "code": code, **result}
+
+
+def _commit(path: Path) -> str:
+    """The tree's commit, ``-dirty`` when it has changes not committed."""
+    done = subprocess.run(
+        ["git", "-C", str(path), "describe", "--always", "--dirty"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.stdout.strip() or "?"
+
+
+def run_all(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """Each backend, and on it each tree in turn (``--repeat`` times, alternating), so that
+    the trees are measured in the same minutes; keyed by backend (and tree, and turn)."""
+    trees = [Tree.of(value) for value in args.tree or ["."]]
+    backends = ["sqlite", "postgresql"] if args.backend == "all" else [args.backend]
+    results: dict[str, dict[str, Any]] = {}
+    for backend in backends:
+        for turn in range(1, args.repeat + 1):
+            for number, tree in enumerate(trees, 1):
+                key = backend
+                if len(trees) > 1:
+                    key += f" tree {number} ({tree.path.name})"
+                if args.repeat > 1:
+                    key += f" #{turn}"
+                results[key] = run_backend(backend, args, tree)
+    return results
 
 
 def report(result: dict[str, Any], args: argparse.Namespace) -> None:
@@ -543,7 +628,7 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
         load_average = " ".join(f"{x:g}" for x in figures["load_average"])
         print(
             f"\n{backend} ({figures['wall_seconds']} s under load; machine load average "
-            f"{load_average} at the end)"
+            f"{load_average} at the end)\n  code: {figures['code']} at {figures['commit']}"
         )
         print(
             f"  {'route':<10} {'count':>6} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'req/s':>7}"
@@ -578,17 +663,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=20, help="rounds per trainee, at most")
     parser.add_argument("--seconds", type=float, default=60.0, help="per backend, at most")
     parser.add_argument("--threads", type=int, default=8, help="the server's threads")
+    parser.add_argument(
+        "--tree",
+        action="append",
+        metavar="PATH",
+        help="a checkout whose server is measured, with its own .venv (repeat it to measure "
+        "several side by side; '.' is this one; default: this one)",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="measure each tree this many times, alternating"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object")
     args = parser.parse_args(argv)
-    if args.trainees < 1 or args.rounds < 1 or args.seconds <= 0:
-        parser.error("--trainees, --rounds and --seconds must be positive")
-    backends = ["sqlite", "postgresql"] if args.backend == "all" else [args.backend]
+    if args.trainees < 1 or args.rounds < 1 or args.seconds <= 0 or args.repeat < 1:
+        parser.error("--trainees, --rounds, --seconds and --repeat must be positive")
     result = {
         "trainees": args.trainees,
         "flow": args.flow,
         "goal": GOAL,
         "weight_goal_bytes": WEIGHT_GOAL,
-        "backends": {backend: run_backend(backend, args) for backend in backends},
+        "backends": run_all(args),
     }
     if args.json:
         print(json.dumps(result, indent=2))
