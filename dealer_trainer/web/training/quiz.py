@@ -60,13 +60,16 @@ def _item_page(
     status: int = 200,
     announce: str = "",
     focus: str = "heading",
+    given: list[runs.RunAnswer] | None = None,
 ) -> Response:
+    """The item's page; ``given``: the run's answers as this request last read them (None:
+    read them now)."""
     try:
         asked = runs.item(found.plan, position)
     except ScriptError:
         return page("training/gone.html", 200, run=found, position=position, mode_words=MODE_WORDS)
-    store = get_store()
-    given = runs.answers(store, found.id)
+    if given is None:
+        given = runs.answers(get_store(), found.id)
     kept = next((a for a in given if a.position == position), None)
     if outcome is None and kept is not None:
         outcome = runs.Outcome(
@@ -118,13 +121,14 @@ def item(run_id: int, position: int) -> Response:
         if current is None:
             return to(url_for("training.summary", run_id=found.id))
         return to(url_for("training.item", run_id=found.id, position=current))
-    return _item_page(found, position)
+    return _item_page(found, position, given=given)
 
 
 def _answered(found: runs.Run, position: int, outcome: runs.Outcome) -> Response:
     """After an answer: the feedback (htmx: in place, its URL pushed; else PRG)."""
     store = get_store()
-    if _current(found, runs.answers(store, found.id)) is None:
+    given = runs.answers(store, found.id)
+    if _current(found, given) is None:
         runs.finish_run(store, found)
     target = url_for("training.item", run_id=found.id, position=position)
     if not is_htmx():
@@ -136,6 +140,7 @@ def _answered(found: runs.Run, position: int, outcome: runs.Outcome) -> Response
         position,
         outcome=outcome,
         announce=f"{verdict} The right answer: {feedback.expected}",
+        given=given,
     )
     response.headers["HX-Push-Url"] = target
     return response
