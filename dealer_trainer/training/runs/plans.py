@@ -105,7 +105,9 @@ class Plan:
         return json.dumps(data, sort_keys=True)
 
     @classmethod
+    @lru_cache(maxsize=1024)
     def from_json(cls, text: str) -> Plan:
+        """The plan kept as ``text``, read once per text (every request reads its run)."""
         data = json.loads(text)
         drill = data.get("drill") or {}
         return cls(

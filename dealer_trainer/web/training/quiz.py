@@ -10,7 +10,7 @@ from flask import Response, abort, request, url_for
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import grade, read_number
-from dealer_trainer.view import trainee_view
+from dealer_trainer.view import TableView, trainee_view
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import current_person, run_or_404
@@ -37,6 +37,24 @@ def show_run(run_id: int) -> Response:
     if position is None or found.finished_at is not None:
         return to(url_for("training.summary", run_id=found.id))
     return to(url_for("training.item", run_id=found.id, position=position))
+
+
+#: the trainee's view of each proof asked (keyed by the proof's identity; the proof is held)
+_VIEWS: dict[int, tuple[Any, TableView]] = {}
+_MOST_VIEWS = 4096
+
+
+def _trainee_view(proved: Any) -> TableView:
+    """What the trainee sees of ``proved``: a pure function of the proof, kept while that very
+    proof is (a scenario proved again is viewed again)."""
+    kept = _VIEWS.get(id(proved))
+    if kept is not None and kept[0] is proved:
+        return kept[1]
+    view = trainee_view(proved)
+    if len(_VIEWS) >= _MOST_VIEWS:
+        _VIEWS.clear()
+    _VIEWS[id(proved)] = (proved, view)
+    return view
 
 
 def _option_value(asked: Any, number: str | None) -> str:
@@ -90,7 +108,7 @@ def _item_page(
         run=found,
         position=position,
         item=asked,
-        view=trainee_view(asked.proved),
+        view=_trainee_view(asked.proved),
         outcome=outcome,
         error=error,
         typed=typed,
