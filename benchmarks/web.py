@@ -36,6 +36,13 @@ including htmx, pictures), as sent (waitress sends no compression). Goal: at mos
     .venv/bin/python benchmarks/web.py --backend sqlite --rounds 10
     .venv/bin/python benchmarks/web.py --flow home
     .venv/bin/python benchmarks/web.py --json
+    .venv/bin/python benchmarks/web.py --backend sqlite --tree /work/base --tree . --repeat 2
+
+Side by side: ``--tree PATH`` (repeatable; ``.`` is this checkout) measures the server of
+another checkout, which needs its own ``.venv`` (``python3 -m venv .venv && .venv/bin/pip
+install -e '.[postgres]'``): its server and its trainees' seeding run with that interpreter
+from that folder, so its own package is imported (each run prints the path it came from);
+``--repeat N`` measures the trees in turn N times, so that they share the same minutes.
 
 PostgreSQL: ``DEALER_TRAINER_TEST_PG`` (default ``postgresql://postgres@127.0.0.1:5432/test``);
 each run makes its own schema and drops it. A backend that cannot be reached is reported as
