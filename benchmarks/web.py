@@ -375,10 +375,10 @@ def _server_env() -> dict[str, str]:
 
 
 @contextmanager
-def server(target: str, threads: int, tree: Tree) -> Iterator[int]:
-    """``dealer-trainer serve`` of ``tree`` on a free port of 127.0.0.1, stopped afterwards.
-    Its log goes to a temporary file (a pipe nobody reads fills up under load and stalls the
-    server)."""
+def server(target: str, threads: int, tree: Tree) -> Iterator[tuple[int, int]]:
+    """``dealer-trainer serve`` of ``tree`` on a free port of 127.0.0.1 (its port and process
+    id), stopped afterwards. Its log goes to a temporary file (a pipe nobody reads fills up
+    under load and stalls the server)."""
     port = _free_port()
     command = [tree.python, "-m", "dealer_trainer", "serve", "--db", target]
     command += ["--port", str(port), "--threads", str(threads)]
@@ -403,7 +403,7 @@ def server(target: str, threads: int, tree: Tree) -> Iterator[int]:
                 if time.monotonic() > deadline:
                     raise SystemExit(f"serve did not answer within {START_TIMEOUT:.0f} s")
                 time.sleep(0.2)
-            yield port
+            yield port, process.pid
         finally:
             process.terminate()
             try:
@@ -483,7 +483,9 @@ FLOWS: dict[str, Callable[[Trainee], None]] = {
 }
 
 
-def load(port: int, names: list[str], flow: str, rounds: int, seconds: float) -> dict[str, Any]:
+def load(
+    port: int, names: list[str], flow: str, rounds: int, seconds: float, pid: int | None = None
+) -> dict[str, Any]:
     """Every trainee signs in, then all start together: per round, the bare route, the flow,
     the home page and a static file, in an order that rotates with the round."""
     timings = Timings()
@@ -534,21 +536,45 @@ def load(port: int, names: list[str], flow: str, rounds: int, seconds: float) ->
     except threading.BrokenBarrierError:
         raise SystemExit("a trainee could not start: " + "; ".join(timings.errors[:3])) from None
     began = time.monotonic()
+    client_began, server_began = time.process_time(), _cpu_seconds(pid)
     for thread in threads:
         thread.join()
     wall = time.monotonic() - began
+    client_cpu, server_ended = time.process_time() - client_began, _cpu_seconds(pid)
     if timings.errors:
         raise SystemExit(f"{len(timings.errors)} trainees failed: " + "; ".join(timings.errors[:3]))
     figures = {what: summary(values, wall) for what, values in timings.samples.items()}
     ratio = p95(timings.samples[flow]) / p95(timings.samples["bare"])
+    rounds_done = len(timings.samples[flow])
+    server_cpu = (
+        None if server_began is None or server_ended is None else server_ended - server_began
+    )
     return {
         "wall_seconds": round(wall, 1),
+        # CPU per round (every route of the round once, and the untimed quiz starts): what a
+        # busy machine's load average does not change much, unlike the wall times
+        "server_cpu_ms_per_round": (
+            None if server_cpu is None else round(server_cpu * 1000 / rounds_done, 2)
+        ),
+        "client_cpu_ms_per_round": round(client_cpu * 1000 / rounds_done, 2),
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "routes": figures,
         "ratio": round(ratio, 2),
         "home_ratio": round(p95(timings.samples["home"]) / p95(timings.samples["bare"]), 2),
         "meets_goal": ratio <= GOAL,
     }
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """The user and system CPU seconds process ``pid`` has used (Linux's /proc; None
+    elsewhere)."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # --- page weight -------------------------------------------------------------------------------
@@ -587,8 +613,8 @@ def run_backend(backend: str, args: argparse.Namespace, tree: Tree) -> dict[str,
     target_of = sqlite_target if backend == "sqlite" else postgres_target
     with target_of() as target:
         names, code = seed(target, args.trainees, tree)
-        with server(target, args.threads, tree) as port:
-            result = load(port, names, args.flow, args.rounds, args.seconds)
+        with server(target, args.threads, tree) as (port, pid):
+            result = load(port, names, args.flow, args.rounds, args.seconds, pid)
             result["page_weight"] = page_weights(port, names[0])
     return {"tree": str(tree.path), "commit": _commit(tree.path), "code": code, **result}
 
@@ -650,6 +676,11 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
         print(
             f"  p95 {args.flow} / p95 bare = {figures['ratio']:.2f} ({verdict} the goal of "
             f"{GOAL:g}){also}"
+        )
+        server_cpu = figures["server_cpu_ms_per_round"]
+        print(
+            f"  CPU per round: server {'?' if server_cpu is None else f'{server_cpu:.1f}'} ms, "
+            f"client {figures['client_cpu_ms_per_round']:.1f} ms"
         )
         for page, found in figures["page_weight"].items():
             mark = "ok" if found["meets_goal"] else "OVER"
