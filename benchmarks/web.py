@@ -36,6 +36,13 @@ including htmx, pictures), as sent (waitress sends no compression). Goal: at mos
     .venv/bin/python benchmarks/web.py --backend sqlite --rounds 10
     .venv/bin/python benchmarks/web.py --flow home
     .venv/bin/python benchmarks/web.py --json
+    .venv/bin/python benchmarks/web.py --backend sqlite --tree /work/base --tree . --repeat 2
+
+Side by side: ``--tree PATH`` (repeatable; ``.`` is this checkout) measures the server of
+another checkout, which needs its own ``.venv`` (``python3 -m venv .venv && .venv/bin/pip
+install -e '.[postgres]'``): its server and its trainees' seeding run with that interpreter
+from that folder, so its own package is imported (each run prints the path it came from);
+``--repeat N`` measures the trees in turn N times, so that they share the same minutes.
 
 PostgreSQL: ``DEALER_TRAINER_TEST_PG`` (default ``postgresql://postgres@127.0.0.1:5432/test``);
 each run makes its own schema and drops it. A backend that cannot be reached is reported as
@@ -297,32 +304,88 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def seed(target: str, count: int) -> list[str]:
-    """A room and ``count`` trainees in it, their passwords hashed at production cost."""
-    from dealer_trainer.accounts import TRAINEE, Accounts
+#: run by a tree's own interpreter (``--tree``): a room and its trainees through that tree's
+#: code (older trees keep ``open_store`` in ``dealer_trainer.progress``); prints the module path
+SEED = """
+import sys
+from dealer_trainer.accounts import TRAINEE, Accounts
+try:
     from dealer_trainer.training.progress import open_store
+except ImportError:
+    from dealer_trainer.progress import open_store
+import dealer_trainer
+target, password, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+with open_store(target) as store:
+    accounts = Accounts(store)
+    accounts.create_person(name="admin", password=password, admin=True)  # no first-start
+    room = accounts.create_room(name="Benchmark room")
+    for name in names:
+        person = accounts.create_person(name=name, password=password)
+        accounts.add_member(room_id=room.id, person_id=person.id, role=TRAINEE)
+print(dealer_trainer.__file__)
+"""
 
+
+@dataclass(frozen=True)
+class Tree:
+    """The code a server runs: this checkout (``.``) or another one with its own ``.venv``
+    (``--tree /path/to/checkout``), started from that checkout so its own package is the one
+    imported."""
+
+    path: Path
+    python: str
+
+    @classmethod
+    def of(cls, value: str) -> Tree:
+        if value == ".":
+            return cls(path=Path(__file__).resolve().parent.parent, python=sys.executable)
+        path = Path(value).resolve()
+        python = path / ".venv" / "bin" / "python"
+        if not python.exists():
+            raise SystemExit(
+                f"--tree {value}: no {python} (make one: python3 -m venv .venv "
+                "&& .venv/bin/pip install -e '.[postgres]')"
+            )
+        return cls(path=path, python=str(python))
+
+
+def seed(target: str, count: int, tree: Tree) -> tuple[list[str], str]:
+    """A room and ``count`` trainees in it, their passwords hashed at production cost, by the
+    tree's own code; the names and the path of the package that did it."""
     names = [f"trainee {i:02d}" for i in range(1, count + 1)]
-    with open_store(target) as store:
-        accounts = Accounts(store)
-        accounts.create_person(name="admin", password=PASSWORD, admin=True)  # no first-start
-        room = accounts.create_room(name="Benchmark room")
-        for name in names:
-            person = accounts.create_person(name=name, password=PASSWORD)
-            accounts.add_member(room_id=room.id, person_id=person.id, role=TRAINEE)
-    return names
+    done = subprocess.run(
+        [tree.python, "-c", SEED, target, PASSWORD, *names],
+        cwd=tree.path,
+        env=_server_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"seeding with {tree.path} failed: {done.stderr[-2000:]}")
+    return names, done.stdout.strip().splitlines()[-1]
+
+
+def _server_env() -> dict[str, str]:
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("DEALER_TRAINER_") and k != "PYTHONPATH"
+    }
 
 
 @contextmanager
-def server(target: str, threads: int) -> Iterator[int]:
-    """``dealer-trainer serve`` on a free port of 127.0.0.1, stopped afterwards. Its log goes
-    to a temporary file (a pipe nobody reads fills up under load and stalls the server)."""
+def server(target: str, threads: int, tree: Tree) -> Iterator[tuple[int, int]]:
+    """``dealer-trainer serve`` of ``tree`` on a free port of 127.0.0.1 (its port and process
+    id), stopped afterwards. Its log goes to a temporary file (a pipe nobody reads fills up
+    under load and stalls the server)."""
     port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_TRAINER_")}
-    command = [sys.executable, "-m", "dealer_trainer", "serve", "--db", target]
+    command = [tree.python, "-m", "dealer_trainer", "serve", "--db", target]
     command += ["--port", str(port), "--threads", str(threads)]
     with tempfile.TemporaryFile("w+") as log:
-        process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            command, env=_server_env(), cwd=tree.path, stdout=log, stderr=subprocess.STDOUT
+        )
         try:
             deadline = time.monotonic() + START_TIMEOUT
             while True:
@@ -340,7 +403,7 @@ def server(target: str, threads: int) -> Iterator[int]:
                 if time.monotonic() > deadline:
                     raise SystemExit(f"serve did not answer within {START_TIMEOUT:.0f} s")
                 time.sleep(0.2)
-            yield port
+            yield port, process.pid
         finally:
             process.terminate()
             try:
@@ -420,7 +483,9 @@ FLOWS: dict[str, Callable[[Trainee], None]] = {
 }
 
 
-def load(port: int, names: list[str], flow: str, rounds: int, seconds: float) -> dict[str, Any]:
+def load(
+    port: int, names: list[str], flow: str, rounds: int, seconds: float, pid: int | None = None
+) -> dict[str, Any]:
     """Every trainee signs in, then all start together: per round, the bare route, the flow,
     the home page and a static file, in an order that rotates with the round."""
     timings = Timings()
@@ -471,21 +536,45 @@ def load(port: int, names: list[str], flow: str, rounds: int, seconds: float) ->
     except threading.BrokenBarrierError:
         raise SystemExit("a trainee could not start: " + "; ".join(timings.errors[:3])) from None
     began = time.monotonic()
+    client_began, server_began = time.process_time(), _cpu_seconds(pid)
     for thread in threads:
         thread.join()
     wall = time.monotonic() - began
+    client_cpu, server_ended = time.process_time() - client_began, _cpu_seconds(pid)
     if timings.errors:
         raise SystemExit(f"{len(timings.errors)} trainees failed: " + "; ".join(timings.errors[:3]))
     figures = {what: summary(values, wall) for what, values in timings.samples.items()}
     ratio = p95(timings.samples[flow]) / p95(timings.samples["bare"])
+    rounds_done = len(timings.samples[flow])
+    server_cpu = (
+        None if server_began is None or server_ended is None else server_ended - server_began
+    )
     return {
         "wall_seconds": round(wall, 1),
+        # CPU per round (every route of the round once, and the untimed quiz starts): what a
+        # busy machine's load average does not change much, unlike the wall times
+        "server_cpu_ms_per_round": (
+            None if server_cpu is None else round(server_cpu * 1000 / rounds_done, 2)
+        ),
+        "client_cpu_ms_per_round": round(client_cpu * 1000 / rounds_done, 2),
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "routes": figures,
         "ratio": round(ratio, 2),
         "home_ratio": round(p95(timings.samples["home"]) / p95(timings.samples["bare"]), 2),
         "meets_goal": ratio <= GOAL,
     }
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """The user and system CPU seconds process ``pid`` has used (Linux's /proc; None
+    elsewhere)."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # --- page weight -------------------------------------------------------------------------------
@@ -516,18 +605,47 @@ def page_weights(port: int, name: str) -> dict[str, Any]:
 # --- main --------------------------------------------------------------------------------------
 
 
-def run_backend(backend: str, args: argparse.Namespace) -> dict[str, Any]:
+def run_backend(backend: str, args: argparse.Namespace, tree: Tree) -> dict[str, Any]:
     if backend == "postgresql":
         reason = postgres_unavailable()
         if reason:
             return {"skipped": reason}
     target_of = sqlite_target if backend == "sqlite" else postgres_target
     with target_of() as target:
-        names = seed(target, args.trainees)
-        with server(target, args.threads) as port:
-            result = load(port, names, args.flow, args.rounds, args.seconds)
+        names, code = seed(target, args.trainees, tree)
+        with server(target, args.threads, tree) as (port, pid):
+            result = load(port, names, args.flow, args.rounds, args.seconds, pid)
             result["page_weight"] = page_weights(port, names[0])
-    return result
+    return {"tree": str(tree.path), "commit": _commit(tree.path), "code": code, **result}
+
+
+def _commit(path: Path) -> str:
+    """The tree's commit, ``-dirty`` when it has changes not committed."""
+    done = subprocess.run(
+        ["git", "-C", str(path), "describe", "--always", "--dirty"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return done.stdout.strip() or "?"
+
+
+def run_all(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """Each backend, and on it each tree in turn (``--repeat`` times, alternating), so that
+    the trees are measured in the same minutes; keyed by backend (and tree, and turn)."""
+    trees = [Tree.of(value) for value in args.tree or ["."]]
+    backends = ["sqlite", "postgresql"] if args.backend == "all" else [args.backend]
+    results: dict[str, dict[str, Any]] = {}
+    for backend in backends:
+        for turn in range(1, args.repeat + 1):
+            for number, tree in enumerate(trees, 1):
+                key = backend
+                if len(trees) > 1:
+                    key += f" tree {number} ({tree.path.name})"
+                if args.repeat > 1:
+                    key += f" #{turn}"
+                results[key] = run_backend(backend, args, tree)
+    return results
 
 
 def report(result: dict[str, Any], args: argparse.Namespace) -> None:
@@ -543,7 +661,7 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
         load_average = " ".join(f"{x:g}" for x in figures["load_average"])
         print(
             f"\n{backend} ({figures['wall_seconds']} s under load; machine load average "
-            f"{load_average} at the end)"
+            f"{load_average} at the end)\n  code: {figures['code']} at {figures['commit']}"
         )
         print(
             f"  {'route':<10} {'count':>6} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'req/s':>7}"
@@ -558,6 +676,11 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> None:
         print(
             f"  p95 {args.flow} / p95 bare = {figures['ratio']:.2f} ({verdict} the goal of "
             f"{GOAL:g}){also}"
+        )
+        server_cpu = figures["server_cpu_ms_per_round"]
+        print(
+            f"  CPU per round: server {'?' if server_cpu is None else f'{server_cpu:.1f}'} ms, "
+            f"client {figures['client_cpu_ms_per_round']:.1f} ms"
         )
         for page, found in figures["page_weight"].items():
             mark = "ok" if found["meets_goal"] else "OVER"
@@ -578,17 +701,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=20, help="rounds per trainee, at most")
     parser.add_argument("--seconds", type=float, default=60.0, help="per backend, at most")
     parser.add_argument("--threads", type=int, default=8, help="the server's threads")
+    parser.add_argument(
+        "--tree",
+        action="append",
+        metavar="PATH",
+        help="a checkout whose server is measured, with its own .venv (repeat it to measure "
+        "several side by side; '.' is this one; default: this one)",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="measure each tree this many times, alternating"
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object")
     args = parser.parse_args(argv)
-    if args.trainees < 1 or args.rounds < 1 or args.seconds <= 0:
-        parser.error("--trainees, --rounds and --seconds must be positive")
-    backends = ["sqlite", "postgresql"] if args.backend == "all" else [args.backend]
+    if args.trainees < 1 or args.rounds < 1 or args.seconds <= 0 or args.repeat < 1:
+        parser.error("--trainees, --rounds, --seconds and --repeat must be positive")
     result = {
         "trainees": args.trainees,
         "flow": args.flow,
         "goal": GOAL,
         "weight_goal_bytes": WEIGHT_GOAL,
-        "backends": {backend: run_backend(backend, args) for backend in backends},
+        "backends": run_all(args),
     }
     if args.json:
         print(json.dumps(result, indent=2))

@@ -8,14 +8,24 @@ middle, the pot above it, the burns as a count and the cards set aside below it.
 
 A face-down card is a :class:`CardSpot` with ``card=None``: the view never knows its rank or
 suit, so nothing drawn from it can show them.
+
+A picture is a pure function of its view, its id and its title: :class:`TablePictures` keeps
+the ones the macro drew (the same question asked again, by anyone, is the same picture).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from markupsafe import Markup
 
 from dealer_trainer.view import SeatView, TableView
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 __all__ = [
     "BOARD_CARD",
@@ -26,6 +36,7 @@ __all__ = [
     "Point",
     "SeatSpot",
     "TableLayout",
+    "TablePictures",
     "card_name",
     "card_row",
     "describe",
@@ -231,6 +242,30 @@ def layout(view: TableView) -> TableLayout:
         ),
         dealer=Point(CENTRE_X, CENTRE_Y + FELT[1] + 30),
     )
+
+
+class TablePictures:
+    """The table pictures of ``environment``'s ``table_drawn`` macro, each drawn once per
+    view, id and title and then kept (the :attr:`KEEP` most recent): the macro is the dearest
+    part of a question's page, and a quiz asks the bank's few hundred scenarios over and over.
+    While templates reload (``auto_reload``, when developing) nothing is kept."""
+
+    #: the most pictures kept (a few kilobytes each)
+    KEEP = 1024
+    TEMPLATE = "_macros/table.html"
+
+    def __init__(self, environment: Environment) -> None:
+        self.environment = environment
+        self._kept = lru_cache(maxsize=self.KEEP)(self._draw)
+
+    def __call__(self, view: TableView, id: str = "table", title: str = "The table") -> Markup:
+        if self.environment.auto_reload:
+            return self._draw(view, id, title)
+        return self._kept(view, id, title)
+
+    def _draw(self, view: TableView, id: str, title: str) -> Markup:
+        macro = self.environment.get_template(self.TEMPLATE).module.table_drawn  # type: ignore[attr-defined]
+        return Markup(macro(view, id=id, title=title))
 
 
 def _count(number: int, one: str, many: str) -> str:

@@ -15,7 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.scenario import bank_dir, load_scenario_text, proof_of_file, proof_of_text
+from dealer_trainer.scenario import (
+    Verified,
+    bank_dir,
+    load_scenario_text,
+    proof_of_file,
+    proof_of_text,
+)
 from dealer_trainer.store import Store
 from dealer_trainer.store.uploads import (
     keep_upload_text,
@@ -141,7 +147,9 @@ class Plan:
         return json.dumps(data, sort_keys=True)
 
     @classmethod
+    @lru_cache(maxsize=1024)
     def from_json(cls, text: str) -> Plan:
+        """The plan kept as ``text``, read once per text (every request reads its run)."""
         data = json.loads(text)
         drill = data.get("drill") or {}
         return cls(
@@ -194,10 +202,13 @@ def _catalogue(folder: str) -> tuple[Entry, ...]:
 
 def bank_entries(folder: Path | None = None) -> list[Entry]:
     """The shipped bank's scenarios (or ``folder``'s), read once per process."""
-    return list(_catalogue(str(folder or bank_dir())))
+    return list(_catalogue(str(folder or _bank_folder())))
 
 
+@lru_cache(maxsize=1)
 def _bank_folder() -> Path:
+    """The shipped bank's folder, found once per process (finding it resolves the package's
+    path: a few system calls that every request asking an item made)."""
     return bank_dir()
 
 
@@ -358,6 +369,29 @@ def item(plan: Plan, position: int, folder: Path | None = None) -> Item:
                 raise ScriptError(f"the scenario {planned.id!r} is no longer in the bank")
             path = found[0].path
         proved = proof_of_file(path)
-    scenario = proved.scenario
-    entry = Entry.of(scenario, path, text=planned.text, rulesets=files)
-    return lay_out(entry, proved, random.Random(planned.seed))
+    return _laid_out(proved, path, planned.text, files, planned.seed)
+
+
+#: items laid out, by what they are laid out from (the proof by identity: see _laid_out)
+_LAID_OUT: dict[tuple[Any, ...], tuple[Verified, Item]] = {}
+#: the most items kept (a quiz's items are asked twice each, and the bank's over and over)
+MAX_LAID_OUT = 4096
+
+
+def _laid_out(
+    proved: Verified, path: Path, text: str | None, files: tuple[tuple[str, str], ...], seed: int
+) -> Item:
+    """The item of a proof laid out with ``seed``: a pure function of them, so kept. The
+    proof is kept by :mod:`~dealer_trainer.scenario.proof` (once per text or file version): a
+    kept item is used only with the very proof it was laid out from, which it holds, so a
+    scenario proved again (an edited file) is laid out again."""
+    key = (str(path), text, files, seed, id(proved))
+    kept = _LAID_OUT.get(key)
+    if kept is not None and kept[0] is proved:
+        return kept[1]
+    entry = Entry.of(proved.scenario, path, text=text, rulesets=files)
+    found = lay_out(entry, proved, random.Random(seed))
+    if len(_LAID_OUT) >= MAX_LAID_OUT:
+        _LAID_OUT.clear()
+    _LAID_OUT[key] = (proved, found)
+    return found

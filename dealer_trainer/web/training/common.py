@@ -37,6 +37,7 @@ def _drawing(state: BlueprintSetupState) -> None:
         seat_card_size=drawing.SEAT_CARD,
         board_card_size=drawing.BOARD_CARD,
         seat_box_size=drawing.SEAT_BOX,
+        table_picture=drawing.TablePictures(state.app.jinja_env),
     )
 
 

@@ -10,7 +10,7 @@ from flask import Response, abort, request, url_for
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import grade, read_number
-from dealer_trainer.view import trainee_view
+from dealer_trainer.view import TableView, trainee_view
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import current_person, run_or_404
@@ -39,6 +39,24 @@ def show_run(run_id: int) -> Response:
     return to(url_for("training.item", run_id=found.id, position=position))
 
 
+#: the trainee's view of each proof asked (keyed by the proof's identity; the proof is held)
+_VIEWS: dict[int, tuple[Any, TableView]] = {}
+_MOST_VIEWS = 4096
+
+
+def _trainee_view(proved: Any) -> TableView:
+    """What the trainee sees of ``proved``: a pure function of the proof, kept while that very
+    proof is (a scenario proved again is viewed again)."""
+    kept = _VIEWS.get(id(proved))
+    if kept is not None and kept[0] is proved:
+        return kept[1]
+    view = trainee_view(proved)
+    if len(_VIEWS) >= _MOST_VIEWS:
+        _VIEWS.clear()
+    _VIEWS[id(proved)] = (proved, view)
+    return view
+
+
 def _option_value(asked: Any, number: str | None) -> str:
     """The option at display position ``number`` (from 1)."""
     if number is None or not number.strip().isdigit():
@@ -60,13 +78,16 @@ def _item_page(
     status: int = 200,
     announce: str = "",
     focus: str = "heading",
+    given: list[runs.RunAnswer] | None = None,
 ) -> Response:
+    """The item's page; ``given``: the run's answers as this request last read them (None:
+    read them now)."""
     try:
         asked = runs.item(found.plan, position)
     except ScriptError:
         return page("training/gone.html", 200, run=found, position=position, mode_words=MODE_WORDS)
-    store = get_store()
-    given = runs.answers(store, found.id)
+    if given is None:
+        given = runs.answers(get_store(), found.id)
     kept = next((a for a in given if a.position == position), None)
     if outcome is None and kept is not None:
         outcome = runs.Outcome(
@@ -87,7 +108,7 @@ def _item_page(
         run=found,
         position=position,
         item=asked,
-        view=trainee_view(asked.proved),
+        view=_trainee_view(asked.proved),
         outcome=outcome,
         error=error,
         typed=typed,
@@ -118,13 +139,14 @@ def item(run_id: int, position: int) -> Response:
         if current is None:
             return to(url_for("training.summary", run_id=found.id))
         return to(url_for("training.item", run_id=found.id, position=current))
-    return _item_page(found, position)
+    return _item_page(found, position, given=given)
 
 
 def _answered(found: runs.Run, position: int, outcome: runs.Outcome) -> Response:
     """After an answer: the feedback (htmx: in place, its URL pushed; else PRG)."""
     store = get_store()
-    if _current(found, runs.answers(store, found.id)) is None:
+    given = runs.answers(store, found.id)
+    if _current(found, given) is None:
         runs.finish_run(store, found)
     target = url_for("training.item", run_id=found.id, position=position)
     if not is_htmx():
@@ -136,6 +158,7 @@ def _answered(found: runs.Run, position: int, outcome: runs.Outcome) -> Response
         position,
         outcome=outcome,
         announce=f"{verdict} The right answer: {feedback.expected}",
+        given=given,
     )
     response.headers["HX-Push-Url"] = target
     return response
