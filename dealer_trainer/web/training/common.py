@@ -29,14 +29,11 @@ def _drawing(state: BlueprintSetupState) -> None:
     """What the table and card macros draw with, as Jinja globals (an imported macro sees
     globals, not the context), for every blueprint's templates."""
     state.app.jinja_env.globals.update(
-        table_layout=drawing.layout,
+        table_layouts=drawing.layouts,
         describe_table=drawing.describe,
         card_name=drawing.card_name,
         rank_text=drawing.rank_text,
         suit_symbol=drawing.suit_symbol,
-        seat_card_size=drawing.SEAT_CARD,
-        board_card_size=drawing.BOARD_CARD,
-        seat_box_size=drawing.SEAT_BOX,
     )
 
 
