@@ -23,7 +23,10 @@ suit, so nothing drawn from it can show them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from markupsafe import Markup, escape
 
 from dealer_trainer.view import SeatView, TableView
 from dealer_trainer.web.table_layouts import layout, layouts
@@ -74,10 +77,12 @@ __all__ = [
     "TableLayout",
     "card_name",
     "card_row",
+    "cards_in_text",
     "describe",
     "ellipse_point",
     "layout",
     "layouts",
+    "plain_reason",
     "rank_text",
     "seat_angle",
     "seat_positions",
@@ -116,6 +121,45 @@ def suit_symbol(card: str) -> str:
 def card_name(card: str) -> str:
     """``As`` -> ``ace of spades``."""
     return f"{_RANKS[card[0]]} of {_SUITS[card[1]][0]}"
+
+
+#: card codes in running text ("Ah Kd", "the 7c"): one or more in a row
+_CARD_RUN = re.compile(r"\b[2-9TJQKA][cdhs](?:(?:, | )[2-9TJQKA][cdhs])*\b")
+
+
+def _inline_card(code: str) -> str:
+    red = " red" if code[1] in "hd" else ""
+    return (
+        f'<span class="inline-card{red}"><span aria-hidden="true">{rank_text(code)}'
+        f'{suit_symbol(code)}</span><span class="visually-hidden">{card_name(code)}</span></span>'
+    )
+
+
+def cards_in_text(text: object) -> Markup:
+    """``text`` escaped, with each card code written as the picture draws it: ``Kc`` ->
+    K♣ (its name, "king of clubs", for screen readers; the symbol hidden from them). A lone
+    ``As`` is the word "as" at the start of a sentence, so it stays a word; "As" beside
+    another card is the ace of spades."""
+    escaped = str(escape(str(text)))
+
+    def swap(found: re.Match[str]) -> str:
+        run = found.group(0)
+        if run == "As":
+            return run
+        return re.sub(r"[2-9TJQKA][cdhs]", lambda m: _inline_card(m.group(0)), run)
+
+    return Markup(_CARD_RUN.sub(swap, escaped))
+
+
+_DUE_IN_BRACKETS = re.compile(r"\s*\(due: ([^()]+)\)")
+
+
+def plain_reason(text: str) -> str:
+    """The engine's reason for refusing a move, in a trainee's words: ``... (due: start the
+    next hand)`` -> ``... What comes next: start the next hand.`` (the terminal keeps its own
+    wording)."""
+    text = _DUE_IN_BRACKETS.sub(lambda m: f". What comes next: {m[1]}.", text)
+    return text.replace(" due: ", " due now. What comes next: ").replace("..", ".")
 
 
 def _count(number: int, one: str, many: str) -> str:

@@ -60,7 +60,8 @@ _MEASURE = """(least) => {
   }
   const small = [];
   for (const el of svg.querySelectorAll("text")) {
-    const size = parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a;
+    const m = el.getScreenCTM();
+    const size = parseFloat(getComputedStyle(el).fontSize) * Math.hypot(m.a, m.b);
     if (size < least) small.push(`${name(el)}: ${size.toFixed(1)}px`);
   }
   return {parts, spills, small, frame: box(svg), page: document.documentElement.clientWidth};

@@ -28,6 +28,8 @@ MODE_WORDS = {"quiz": "Quiz", "review": "Review", "drill": "Drill"}
 def _drawing(state: BlueprintSetupState) -> None:
     """What the table and card macros draw with, as Jinja globals (an imported macro sees
     globals, not the context), for every blueprint's templates."""
+    state.app.jinja_env.filters["cards_in_text"] = drawing.cards_in_text
+    state.app.jinja_env.filters["plain_reason"] = drawing.plain_reason
     state.app.jinja_env.globals.update(
         table_layouts=drawing.layouts,
         describe_table=drawing.describe,
