@@ -19,6 +19,7 @@ from dealer_trainer.scenario import bank_dir, load_scenario
 from dealer_trainer.training import runs
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.quiz import Entry
+from dealer_trainer.web.citations import room_citation
 from dealer_trainer.web.drawing import card_name, rank_text, suit_symbol
 
 from .conftest import World, sign_in
@@ -488,12 +489,13 @@ def test_feedback_gives_the_verdict_the_right_answer_steps_explanation_and_rule(
     item = runs.item(_plan([entry]), 1)
     if item.proved.words:
         assert '<ol class="steps">' in html
-    assert f"Rule {scenario.rule}" in html
+    cited = room_citation(scenario.rule, item.proved.situation, "roberts")
+    assert cited is not None and f"Rule {cited.rule}" in html  # as the room's book cites it
     assert "See your summary" in html  # the last (only) item
     # on a phone the verdict and the way on come first, before the picture and the details
     way_on = html.index("See your summary")
     assert html.index("feedback-heading") < way_on < html.index('class="table-pictures"')
-    assert way_on < html.index("Why</h2>") < html.index(f"Rule {scenario.rule}")
+    assert way_on < html.index("Why</h2>") < html.index(f"Rule {cited.rule}")
 
 
 def test_a_pick_that_is_no_option_is_refused_beside_the_question(

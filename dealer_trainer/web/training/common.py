@@ -14,6 +14,7 @@ from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import Entry
 from dealer_trainer.web import drawing
+from dealer_trainer.web.room.bank import _ruleset_for_bank
 from dealer_trainer.web.security import current_person, room_or_404
 from dealer_trainer.web.store import accounts, get_store
 
@@ -80,3 +81,10 @@ def _seed() -> int:
 def _house(found: runs.Run) -> str | None:
     room = accounts().room(found.room_id)
     return None if room is None else room.house_yaml
+
+
+def _room_ruleset(found: runs.Run) -> str:
+    """The built-in ruleset of the run's room (a house ruleset's base): whose rulebook its
+    pages cite."""
+    room = accounts().room(found.room_id)
+    return "roberts" if room is None else _ruleset_for_bank(room)

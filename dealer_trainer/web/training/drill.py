@@ -8,10 +8,18 @@ from dealer_trainer.errors import UsageError
 from dealer_trainer.training import runs
 from dealer_trainer.view import table_view
 from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.citations import room_citation
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import current_person, run_or_404
 from dealer_trainer.web.store import get_store
-from dealer_trainer.web.training.common import _house, _memberships, _room_for, _seed, bp
+from dealer_trainer.web.training.common import (
+    _house,
+    _memberships,
+    _room_for,
+    _room_ruleset,
+    _seed,
+    bp,
+)
 from dealer_trainer.web.training.forms import RoomForm
 
 __all__ = ["drill", "drill_move", "start_drill"]
@@ -51,6 +59,9 @@ def _drill_page(found: runs.Run, state: runs.DrillState, *, status: int = 200,
     announce = ""
     if swapped and last is not None:
         announce = "Right." if last.correct else f"Wrong. The right move: {last.right.label}"
+    citation = None
+    if last is not None:
+        citation = room_citation(last.rule, last.situation, _room_ruleset(found))
     response = page(
         "training/drill.html",
         status,
@@ -59,6 +70,7 @@ def _drill_page(found: runs.Run, state: runs.DrillState, *, status: int = 200,
         point=point,
         view=view,
         last=last,
+        citation=citation,
         error=error,
         announce=announce,
         swapped=swapped,

@@ -12,10 +12,17 @@ from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import grade, read_number
 from dealer_trainer.view import trainee_view
 from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.citations import room_citation
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import current_person, run_or_404
 from dealer_trainer.web.store import get_store
-from dealer_trainer.web.training.common import MODE_WORDS, _house, _topic_titles, bp
+from dealer_trainer.web.training.common import (
+    MODE_WORDS,
+    _house,
+    _room_ruleset,
+    _topic_titles,
+    bp,
+)
 
 __all__ = ["answer", "finish", "item", "show_run", "summary"]
 
@@ -81,6 +88,11 @@ def _item_page(
         if option.value not in placed
     ]
     last = position == found.length
+    citation = None
+    if outcome is not None:
+        citation = room_citation(
+            outcome.feedback.rule, asked.proved.situation, _room_ruleset(found)
+        )
     return page(
         "training/item.html",
         status,
@@ -89,6 +101,7 @@ def _item_page(
         item=asked,
         view=trainee_view(asked.proved),
         outcome=outcome,
+        citation=citation,
         error=error,
         typed=typed,
         chosen=chosen,
