@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealer_trainer.rules.corpus import NotFound, Rule, load_corpus, rule
+from dealer_trainer.rules.rulesets import Ruleset
 
-__all__ = ["OWN_BOOK", "Citation", "room_citation"]
+__all__ = ["OWN_BOOK", "Citation", "book_ruleset", "room_citation"]
 
 #: each built-in ruleset's own rulebook (a source of rules/data/sources.yaml)
 OWN_BOOK = {"roberts": "RRoP", "tda-2024": "TDA24"}
@@ -32,6 +33,11 @@ class Citation:
     note: str = ""
 
 
+def book_ruleset(ruleset: Ruleset) -> str:
+    """The built-in ruleset whose rulebook a ruleset reads: itself, or a house ruleset's base."""
+    return ruleset.name if ruleset.name in OWN_BOOK else ruleset.base
+
+
 def _book(source: str) -> str:
     return next((s.title for s in load_corpus().sources if s.id == source), source)
 
@@ -43,8 +49,9 @@ def _cite(found: Rule, note: str = "") -> Citation:
 
 
 def room_citation(cited: str | None, situation: str | None, ruleset: str) -> Citation | None:
-    """The rule to cite for a scenario citing ``cited`` (its ``situation``), in a room of the
-    built-in ``ruleset`` (a house ruleset: its base). None: the scenario cites none."""
+    """The rule to cite for a scenario of ``ruleset`` (built in: :func:`book_ruleset`) citing
+    ``cited`` for its ``situation`` (a scenario is written for its room's ruleset). None: the
+    scenario cites none."""
     if not cited:
         return None
     try:

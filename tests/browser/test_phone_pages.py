@@ -108,3 +108,35 @@ def test_an_empty_room_says_no_answers_yet(page: Page, people: People) -> None:
     weakest = page.get_by_role("region", name="Weakest topics")
     expect(weakest).to_contain_text("No answers yet")
     expect(weakest).not_to_contain_text("answered right")
+
+
+def test_the_dashboard_and_a_scenario_print_without_navigation_and_with_tables_whole(
+    page: Page, people: People, shot: Shots
+) -> None:
+    room = people.room()
+    boss = people.trainer("Pat", room)
+    trainee = people.person("Trainee", room=room)
+    _answers(people, trainee.name, count=12)
+    sign_in(page, boss.name)
+    page.goto(f"/rooms/{room.id}/")
+    expect(heading(page, room.name)).to_be_visible()
+    page.emulate_media(media="print")
+    expect(page.get_by_role("banner")).to_be_hidden()  # the top bar and its links
+    expect(page.get_by_role("link", name="Assign a quiz")).to_be_hidden()  # the room's links
+    accuracy = page.get_by_role("region", name="Accuracy by trainee and topic")
+    # the numbers table, folded away on screen, prints whole
+    expect(accuracy.get_by_role("table")).to_be_visible()
+    expect(accuracy.get_by_role("rowheader", name=trainee.name)).to_be_visible()
+    colours = page.evaluate(
+        "() => { const s = getComputedStyle(document.body); return [s.color, s.backgroundColor]; }"
+    )
+    assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"]
+    for region in page.locator(".scroll").all():  # nothing left to scroll on paper
+        assert region.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
+    page.pdf(path=str(shot.folder / "dashboard.pdf"))
+
+    page.goto(f"/rooms/{room.id}/scenarios/premature-river-raise-not-closed-tda")
+    expect(page.get_by_role("banner")).to_be_hidden()
+    expect(page.get_by_role("img", name="The table")).to_be_visible()
+    expect(page.get_by_role("heading", name="The answer key")).to_be_visible()
+    shot(page, "scenario-print")

@@ -14,7 +14,7 @@ from dealer_trainer.store import roomdata
 from dealer_trainer.training.quiz import step_label
 from dealer_trainer.view import trainee_view
 from dealer_trainer.web.access import Access, policy
-from dealer_trainer.web.citations import room_citation
+from dealer_trainer.web.citations import book_ruleset, room_citation
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.room.bank import (
     _bank,
@@ -58,12 +58,13 @@ def scenarios(room_id: int) -> Response:
     )
 
 
-def _answer_key(proved: Verified, ruleset: str) -> dict[str, Any]:
+def _answer_key(proved: Verified) -> dict[str, Any]:
     """What the trainer sees under the question: the right answer, the engine's recovery in
-    words, the cited rule (from the room's own rulebook where it has one: ``ruleset``) and
+    words, the cited rule (from the scenario's ruleset's own rulebook where it has one) and
     the explanation."""
     scenario = proved.scenario
     question = scenario.question
+    ruleset = book_ruleset(scenario.ruleset)
     citation = room_citation(scenario.rule or proved.rule, proved.situation, ruleset)
     return {
         "choice": None if question.correct is None else question.correct.text,
@@ -114,7 +115,7 @@ def scenario(room_id: int, scenario_id: str) -> Response:
         scenario=found,
         view=None if proved is None else trainee_view(proved),
         options=[] if proved is None else _options(proved),
-        key=None if proved is None else _answer_key(proved, _ruleset_for_bank(room)),
+        key=None if proved is None else _answer_key(proved),
         problems=problems,
         topic_titles=TOPIC_TITLES,
     )

@@ -4,6 +4,7 @@ globals, the person's rooms, the entries a run draws from, and the room a run st
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from flask import Blueprint, abort
@@ -14,7 +15,6 @@ from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import Entry
 from dealer_trainer.web import drawing
-from dealer_trainer.web.room.bank import _ruleset_for_bank
 from dealer_trainer.web.security import current_person, room_or_404
 from dealer_trainer.web.store import accounts, get_store
 
@@ -23,6 +23,26 @@ __all__ = ["MODE_WORDS", "bp"]
 bp = Blueprint("training", __name__)
 
 MODE_WORDS = {"quiz": "Quiz", "review": "Review", "drill": "Drill"}
+#: the longest an answer is counted as taking (a tablet left on a question overnight: unknown)
+LONGEST_ANSWER = 3600.0
+
+
+def shown_stamp() -> str:
+    """When a question is shown (seconds since the epoch), for its form's ``shown`` field."""
+    return f"{time.time():.1f}"
+
+
+def seconds_since(shown: str | None) -> float | None:
+    """The seconds from a question's ``shown`` stamp to its answer (None: no stamp, not a
+    number, or not between 0 and :data:`LONGEST_ANSWER`). The stamp comes back from the
+    trainee's own form: a forged one only changes their own time."""
+    try:
+        taken = time.time() - float(shown or "")
+    except ValueError:
+        return None
+    if not 0 <= taken <= LONGEST_ANSWER:
+        return None
+    return round(taken, 1)
 
 
 @bp.record_once
@@ -31,6 +51,7 @@ def _drawing(state: BlueprintSetupState) -> None:
     globals, not the context), for every blueprint's templates."""
     state.app.jinja_env.filters["cards_in_text"] = drawing.cards_in_text
     state.app.jinja_env.filters["plain_reason"] = drawing.plain_reason
+    state.app.jinja_env.globals["shown_stamp"] = shown_stamp
     state.app.jinja_env.globals.update(
         table_layouts=drawing.layouts,
         describe_table=drawing.describe,
@@ -81,10 +102,3 @@ def _seed() -> int:
 def _house(found: runs.Run) -> str | None:
     room = accounts().room(found.room_id)
     return None if room is None else room.house_yaml
-
-
-def _room_ruleset(found: runs.Run) -> str:
-    """The built-in ruleset of the run's room (a house ruleset's base): whose rulebook its
-    pages cite."""
-    room = accounts().room(found.room_id)
-    return "roberts" if room is None else _ruleset_for_bank(room)

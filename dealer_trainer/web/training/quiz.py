@@ -12,16 +12,16 @@ from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import grade, read_number
 from dealer_trainer.view import trainee_view
 from dealer_trainer.web.access import Access, policy
-from dealer_trainer.web.citations import room_citation
+from dealer_trainer.web.citations import book_ruleset, room_citation
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import current_person, run_or_404
 from dealer_trainer.web.store import get_store
 from dealer_trainer.web.training.common import (
     MODE_WORDS,
     _house,
-    _room_ruleset,
     _topic_titles,
     bp,
+    seconds_since,
 )
 
 __all__ = ["answer", "finish", "item", "show_run", "summary"]
@@ -67,6 +67,7 @@ def _item_page(
     status: int = 200,
     announce: str = "",
     focus: str = "heading",
+    shown: str = "",
 ) -> Response:
     try:
         asked = runs.item(found.plan, position)
@@ -91,7 +92,7 @@ def _item_page(
     citation = None
     if outcome is not None:
         citation = room_citation(
-            outcome.feedback.rule, asked.proved.situation, _room_ruleset(found)
+            outcome.feedback.rule, asked.proved.situation, book_ruleset(asked.scenario.ruleset)
         )
     return page(
         "training/item.html",
@@ -110,6 +111,7 @@ def _item_page(
         answered_count=len(given),
         announce=announce,
         focus=focus,
+        shown=shown if seconds_since(shown) is not None else "",
         mode_words=MODE_WORDS,
     )
 
@@ -191,10 +193,22 @@ def answer(run_id: int, position: int) -> Response:
                 raise UsageError("Put every step in order first, then submit.")
         else:
             given = [_option_value(asked, form.get("option"))]
-        outcome = runs.answer(store, found, position=position, given=given, trainee=person.name)
+        outcome = runs.answer(
+            store,
+            found,
+            position=position,
+            given=given,
+            trainee=person.name,
+            seconds=seconds_since(form.get("shown")),
+        )
     except UsageError as exc:
         return _item_page(
-            found, position, error=str(exc), typed=form.get("number", "")[:40], status=422
+            found,
+            position,
+            error=str(exc),
+            typed=form.get("number", "")[:40],
+            status=422,
+            shown=form.get("shown", ""),
         )
     return _answered(found, position, outcome)
 
@@ -228,7 +242,9 @@ def _tap(found: runs.Run, position: int, asked: Any) -> Response:
     found = runs.set_pending(store, found, position, pending)
     if not is_htmx():
         return to(url_for("training.item", run_id=found.id, position=position))
-    return _item_page(found, position, announce=announce, focus="steps")
+    return _item_page(
+        found, position, announce=announce, focus="steps", shown=form.get("shown", "")
+    )
 
 
 @bp.route("/runs/<int:run_id>/finish", methods=["POST"])
