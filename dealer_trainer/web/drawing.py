@@ -78,6 +78,7 @@ __all__ = [
     "card_name",
     "card_row",
     "cards_in_text",
+    "cards_spoken",
     "describe",
     "ellipse_point",
     "layout",
@@ -149,6 +150,19 @@ def cards_in_text(text: object) -> Markup:
         return re.sub(r"[2-9TJQKA][cdhs]", lambda m: _inline_card(m.group(0)), run)
 
     return Markup(_CARD_RUN.sub(swap, escaped))
+
+
+def cards_spoken(text: str) -> str:
+    """``text`` with each card code said by name (for the status region, which is only
+    heard): ``burn the Kc`` -> ``burn the king of clubs``; a lone ``As`` stays a word."""
+
+    def swap(found: re.Match[str]) -> str:
+        run = found.group(0)
+        if run == "As":
+            return run
+        return re.sub(r"[2-9TJQKA][cdhs]", lambda m: card_name(m.group(0)), run)
+
+    return _CARD_RUN.sub(swap, text)
 
 
 _DUE_IN_BRACKETS = re.compile(r"\s*\(due: ([^()]+)\)")

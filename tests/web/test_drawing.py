@@ -250,3 +250,18 @@ def test_the_table_macro_draws_an_image_with_a_title_and_a_description(app: Flas
     assert "Pot 12" in svg and "Burns: 1" in svg
     assert 'class="button-disc"' in svg
     assert "style=" not in svg
+
+
+def test_cards_in_words_are_written_as_the_picture_draws_them() -> None:
+    html = str(drawing.cards_in_text("Burn the Kc; seat 3 holds As 2c. As you push <b>"))
+    assert '<span aria-hidden="true">K♣</span><span class="visually-hidden">king of clubs' in html
+    assert "ace of spades" in html and "two of clubs" in html
+    assert html.startswith("Burn the <span") and ". As you push &lt;b&gt;" in html
+    assert "Kc" not in html and "2c" not in html
+    spoken = drawing.cards_spoken("The right answer: burn the Td. As before.")
+    assert spoken == "The right answer: burn the ten of diamonds. As before."
+
+
+def test_the_drills_due_reads_as_plain_words() -> None:
+    said = drawing.plain_reason('"Pitch one card" is not allowed now (due: start the next hand).')
+    assert "(due:" not in said and said.endswith("What comes next: start the next hand.")

@@ -9,6 +9,7 @@ from dealer_trainer.training import runs
 from dealer_trainer.view import table_view
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.citations import book_ruleset, room_citation
+from dealer_trainer.web.drawing import cards_spoken
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import current_person, run_or_404
 from dealer_trainer.web.store import get_store
@@ -58,7 +59,9 @@ def _drill_page(found: runs.Run, state: runs.DrillState, *, status: int = 200,
     last = state.last
     announce = ""
     if swapped and last is not None:
-        announce = "Right." if last.correct else f"Wrong. The right move: {last.right.label}"
+        announce = cards_spoken(
+            "Right." if last.correct else f"Wrong. The right move: {last.right.label}"
+        )
     citation = None
     if last is not None:
         citation = room_citation(last.rule, last.situation, book_ruleset(state.drill.ruleset))

@@ -13,6 +13,7 @@ from dealer_trainer.training.quiz import grade, read_number
 from dealer_trainer.view import trainee_view
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.citations import book_ruleset, room_citation
+from dealer_trainer.web.drawing import cards_spoken
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import current_person, run_or_404
 from dealer_trainer.web.store import get_store
@@ -150,7 +151,7 @@ def _answered(found: runs.Run, position: int, outcome: runs.Outcome) -> Response
         found,
         position,
         outcome=outcome,
-        announce=f"{verdict} The right answer: {feedback.expected}",
+        announce=cards_spoken(f"{verdict} The right answer: {feedback.expected}"),
     )
     response.headers["HX-Push-Url"] = target
     return response
