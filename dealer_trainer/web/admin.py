@@ -19,7 +19,7 @@ from wtforms import BooleanField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length
 
-from dealer_trainer.accounts import MAX_NAME, ROLES, TRAINEE, Person, Room
+from dealer_trainer.accounts import MAX_NAME, ROLES, TRAINEE, TRAINER, Person, Room
 from dealer_trainer.errors import UsageError
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.web.access import Access, policy
@@ -135,6 +135,18 @@ def _index(
 @policy(Access.ADMIN)
 def index() -> Response:
     return _index()
+
+
+@bp.route("/first-steps")
+@policy(Access.ADMIN)
+def first_steps() -> Response:
+    """What an admin does first: make a room, make its trainer (or a code for one), and
+    where the guides are; each step says whether it is done."""
+    rooms = accounts().rooms()
+    trainers = {
+        room.id: [m for m in accounts().members(room.id) if m.role == TRAINER] for room in rooms
+    }
+    return page("admin/first_steps.html", rooms=rooms, trainers=trainers)
 
 
 @bp.route("/rooms", methods=["POST"])

@@ -1,10 +1,21 @@
 """The table picture's geometry and words, as pure functions of a :class:`TableView`.
 
 The Jinja macro ``table(view)`` (templates/_macros/table.html) draws what :func:`layout`
-places: the seats round an oval (seat 1 at the dealer's left, the dealer at the bottom),
-each seat's cards (face up, or backs), its bet in front and the button; the board in the
-middle, the pot above it, the burns as a count and the cards set aside below it.
-:func:`describe` gives the picture's ``<desc>``: the same facts in words.
+places, in two shapes of one picture, and the page shows the one that fits its width:
+
+- :data:`WIDE` (tablet and desktop): the seats round an oval (seat 1 at the dealer's left, the
+  dealer at the bottom), each seat's cards and its bet in front of it, toward the middle; the
+  board in the middle, the pot above it, the burns and the cards set aside below it.
+- :data:`NARROW` (a phone held upright): the seats in two columns, seat 1 at the bottom left
+  going up and round to the last seat at the bottom right, each seat's cards and bet on the
+  side toward the middle; the pot, the board, the burns and the cards set aside in the
+  dealer's area below them.
+
+Every word is a :class:`Label` placed here with its size, so that the picture's words are
+never smaller than 12 CSS px at the narrowest width each shape is shown at (the shape's
+``least_width``), no two labels, chips, cards or the button overlap, and a seat's words stay
+inside its box (tests/web/test_drawing.py checks the numbers; tests/browser/test_table_picture.py
+measures them in a browser). :func:`describe` gives the picture's ``<desc>``.
 
 A face-down card is a :class:`CardSpot` with ``card=None``: the view never knows its rank or
 suit, so nothing drawn from it can show them.
@@ -15,60 +26,81 @@ the ones the macro drew (the same question asked again, by anyone, is the same p
 
 from __future__ import annotations
 
-import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
+from markupsafe import Markup, escape
+
 from dealer_trainer.view import SeatView, TableView
+from dealer_trainer.web.table_layouts import layout, layouts
+from dealer_trainer.web.table_shapes import (
+    BOARD_CARD,
+    CENTRE_X,
+    CENTRE_Y,
+    DEALER_GAP,
+    HEIGHT,
+    MIN_SLOTS,
+    NARROW,
+    SEAT_BOX,
+    SEAT_CARD,
+    WIDE,
+    WIDTH,
+    CardSpot,
+    Label,
+    Point,
+    Rect,
+    SeatSpot,
+    Shape,
+    TableLayout,
+    card_row,
+    ellipse_point,
+    seat_angle,
+    seat_positions,
+    text_width,
+)
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
 __all__ = [
     "BOARD_CARD",
+    "CENTRE_X",
+    "CENTRE_Y",
+    "DEALER_GAP",
     "HEIGHT",
+    "MIN_SLOTS",
+    "NARROW",
+    "SEAT_BOX",
     "SEAT_CARD",
+    "WIDE",
     "WIDTH",
     "CardSpot",
+    "Label",
     "Point",
+    "Rect",
     "SeatSpot",
+    "Shape",
     "TableLayout",
     "TablePictures",
     "card_name",
     "card_row",
+    "cards_in_text",
+    "cards_spoken",
     "describe",
     "ellipse_point",
     "layout",
+    "layouts",
+    "plain_reason",
     "rank_text",
     "seat_angle",
     "seat_positions",
     "suit_symbol",
+    "text_width",
 ]
-
-#: the picture's size (its viewBox): it scales to the width it is given
-WIDTH = 720
-HEIGHT = 440
-#: the middle of the felt
-CENTRE_X = 360.0
-CENTRE_Y = 215.0
-#: the felt's half-axes, and those of the oval the seats sit on
-FELT = (250.0, 140.0)
-SEATS_OVAL = (290.0, 168.0)
-#: a seat's box (width, height)
-SEAT_BOX = (130.0, 54.0)
-#: card sizes (width, height): at a seat, on the board
-SEAT_CARD = (26.0, 37.0)
-BOARD_CARD = (44.0, 62.0)
-#: how far a seat's cards and bet lie from the seat, toward the middle (along x, along y)
-CARDS_OFFSET = (102.0, 54.0)
-BET_OFFSET = (150.0, 92.0)
-#: the gap left at the bottom of the oval, where the dealer stands (degrees)
-DEALER_GAP = 50.0
-#: the fewest places round the oval (so that two seats are not both at the bottom)
-MIN_SLOTS = 4
 
 _RANKS = {
     "2": "two",
@@ -89,52 +121,6 @@ _SUITS = {"c": ("clubs", "\u2663"), "d": ("diamonds", "\u2666"), "h": ("hearts",
           "s": ("spades", "\u2660")}  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class Point:
-    x: float
-    y: float
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CardSpot:
-    """Where a card lies (its top-left corner) and, face up, which card (None: a back)."""
-
-    x: float
-    y: float
-    card: str | None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SeatSpot:
-    """A seat's place in the picture."""
-
-    seat: SeatView
-    #: the seat's centre, and its box's top-left corner
-    centre: Point
-    box: Point
-    cards: tuple[CardSpot, ...]
-    #: where its bet in front lies (drawn only when there is a bet)
-    bet: Point
-    #: where the dealer button lies (drawn only at the button's seat)
-    button: Point
-    to_act: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TableLayout:
-    width: int
-    height: int
-    centre: Point
-    felt: tuple[float, float]
-    seats: tuple[SeatSpot, ...]
-    board: tuple[CardSpot, ...]
-    pot: Point
-    #: where the burns' count and the cards set aside are written
-    burns: Point
-    set_aside: tuple[CardSpot, ...]
-    dealer: Point
-
-
 def rank_text(card: str) -> str:
     """The rank as printed on a card: ``10`` for a ten, else the notation's letter."""
     return "10" if card[0] == "T" else card[0]
@@ -149,99 +135,56 @@ def card_name(card: str) -> str:
     return f"{_RANKS[card[0]]} of {_SUITS[card[1]][0]}"
 
 
-def ellipse_point(centre: Point, radii: tuple[float, float], degrees: float) -> Point:
-    """The point of an ellipse at an angle (0 degrees: right; 90: down, as SVG's y grows)."""
-    angle = math.radians(degrees)
-    return Point(
-        round(centre.x + radii[0] * math.cos(angle), 2),
-        round(centre.y + radii[1] * math.sin(angle), 2),
+#: card codes in running text ("Ah Kd", "the 7c"): one or more in a row
+_CARD_RUN = re.compile(r"\b[2-9TJQKA][cdhs](?:(?:, | )[2-9TJQKA][cdhs])*\b")
+
+
+def _inline_card(code: str) -> str:
+    red = " red" if code[1] in "hd" else ""
+    return (
+        f'<span class="inline-card{red}"><span aria-hidden="true">{rank_text(code)}'
+        f'{suit_symbol(code)}</span><span class="visually-hidden">{card_name(code)}</span></span>'
     )
 
 
-def seat_angle(index: int, slots: int) -> float:
-    """The angle of place ``index`` (0: seat 1) of ``slots`` round the oval: clockwise from
-    the dealer's left, leaving the bottom to the dealer."""
-    if slots < 2:
-        return 270.0
-    step = (360.0 - DEALER_GAP) / (slots - 1)
-    return (90.0 + DEALER_GAP / 2 + index * step) % 360.0
+def cards_in_text(text: object) -> Markup:
+    """``text`` escaped, with each card code written as the picture draws it: ``Kc`` ->
+    K♣ (its name, "king of clubs", for screen readers; the symbol hidden from them). A lone
+    ``As`` is the word "as" at the start of a sentence, so it stays a word; "As" beside
+    another card is the ace of spades."""
+    escaped = str(escape(str(text)))
+
+    def swap(found: re.Match[str]) -> str:
+        run = found.group(0)
+        if run == "As":
+            return run
+        return re.sub(r"[2-9TJQKA][cdhs]", lambda m: _inline_card(m.group(0)), run)
+
+    return Markup(_CARD_RUN.sub(swap, escaped))
 
 
-def seat_positions(seats: list[int], slots: int | None = None) -> dict[int, Point]:
-    """Each seat number's centre on the seats' oval; a table of ``slots`` places (default:
-    the highest seat number, at least :data:`MIN_SLOTS`)."""
-    count = max([MIN_SLOTS, *seats]) if slots is None else slots
-    centre = Point(CENTRE_X, CENTRE_Y)
-    return {seat: ellipse_point(centre, SEATS_OVAL, seat_angle(seat - 1, count)) for seat in seats}
+def cards_spoken(text: str) -> str:
+    """``text`` with each card code said by name (for the status region, which is only
+    heard): ``burn the Kc`` -> ``burn the king of clubs``; a lone ``As`` stays a word."""
+
+    def swap(found: re.Match[str]) -> str:
+        run = found.group(0)
+        if run == "As":
+            return run
+        return re.sub(r"[2-9TJQKA][cdhs]", lambda m: card_name(m.group(0)), run)
+
+    return _CARD_RUN.sub(swap, text)
 
 
-def card_row(middle: Point, count: int, size: tuple[float, float], gap: float = 4.0) -> list[Point]:
-    """The top-left corners of ``count`` cards in a row centred on ``middle``."""
-    width, height = size
-    total = count * width + max(count - 1, 0) * gap
-    left = middle.x - total / 2
-    return [Point(round(left + i * (width + gap), 2), round(middle.y - height / 2, 2))
-            for i in range(count)]  # fmt: skip
+_DUE_IN_BRACKETS = re.compile(r"\s*\(due: ([^()]+)\)")
 
 
-def _toward_middle(at: Point, offset: tuple[float, float]) -> Point:
-    """A point moved from ``at`` toward the middle of the table by ``offset`` (x, y) along
-    the direction of the seat's angle."""
-    angle = math.atan2((at.y - CENTRE_Y) / SEATS_OVAL[1], (at.x - CENTRE_X) / SEATS_OVAL[0])
-    return Point(
-        round(at.x - math.cos(angle) * offset[0], 2), round(at.y - math.sin(angle) * offset[1], 2)
-    )
-
-
-def _seat_cards(seat: SeatView, middle: Point) -> tuple[CardSpot, ...]:
-    faces: list[str | None] = list(seat.face_up)
-    if seat.cards is not None:
-        faces += [None] * max(seat.cards - len(seat.face_up), 0)
-    if seat.folded and not seat.face_up:
-        faces = []
-    spots = card_row(middle, len(faces), SEAT_CARD, gap=2.0)
-    return tuple(CardSpot(x=p.x, y=p.y, card=face) for p, face in zip(spots, faces, strict=True))
-
-
-def layout(view: TableView) -> TableLayout:
-    """Where everything of ``view`` is drawn."""
-    centre = Point(CENTRE_X, CENTRE_Y)
-    places = seat_positions([seat.seat for seat in view.seats])
-    seats = []
-    for seat in view.seats:
-        at = places[seat.seat]
-        bet = _toward_middle(at, BET_OFFSET)
-        seats.append(
-            SeatSpot(
-                seat=seat,
-                centre=at,
-                box=Point(at.x - SEAT_BOX[0] / 2, at.y - SEAT_BOX[1] / 2),
-                cards=_seat_cards(seat, _toward_middle(at, CARDS_OFFSET)),
-                bet=bet,
-                button=Point(round(bet.x + 26, 2), round(bet.y - 4, 2)),
-                to_act=view.to_act == seat.seat,
-            )
-        )
-    board = view.board or ()
-    spots = card_row(centre, len(board), BOARD_CARD, gap=6.0)
-    set_aside = card_row(Point(CENTRE_X + 70, CENTRE_Y + 62), len(view.set_aside), SEAT_CARD, 2.0)
-    return TableLayout(
-        width=WIDTH,
-        height=HEIGHT,
-        centre=centre,
-        felt=FELT,
-        seats=tuple(seats),
-        board=tuple(
-            CardSpot(x=p.x, y=p.y, card=card) for p, card in zip(spots, board, strict=True)
-        ),
-        pot=Point(CENTRE_X, CENTRE_Y - 46),
-        burns=Point(CENTRE_X - 40, CENTRE_Y + 62),
-        set_aside=tuple(
-            CardSpot(x=p.x, y=p.y, card=card)
-            for p, card in zip(set_aside, view.set_aside, strict=True)
-        ),
-        dealer=Point(CENTRE_X, CENTRE_Y + FELT[1] + 30),
-    )
+def plain_reason(text: str) -> str:
+    """The engine's reason for refusing a move, in a trainee's words: ``... (due: start the
+    next hand)`` -> ``... What comes next: start the next hand.`` (the terminal keeps its own
+    wording)."""
+    text = _DUE_IN_BRACKETS.sub(lambda m: f". What comes next: {m[1]}.", text)
+    return text.replace(" due: ", " due now. What comes next: ").replace("..", ".")
 
 
 class TablePictures:

@@ -62,8 +62,11 @@ class QuizRoom:
         return int(found.group(1)), int(found.group(2))
 
     def options(self) -> Locator:
-        """The answer buttons of a choice question."""
-        return self.question.get_by_role("button")
+        """The answers of a choice question: radio buttons (a tap chooses, Submit answers)."""
+        return self.question.get_by_role("radio")
+
+    def submit(self) -> None:
+        self.page.get_by_role("button", name="Submit answer").click()
 
     def is_order(self) -> bool:
         return self.page.get_by_role("group", name=re.compile("Steps left")).count() > 0
@@ -72,8 +75,9 @@ class QuizRoom:
         return self.page.get_by_role("textbox").count() > 0
 
     def answer(self, text: str | re.Pattern[str]) -> None:
-        """Tap the option whose name matches ``text``."""
-        self.question.get_by_role("button", name=text).click()
+        """Choose the option whose name matches ``text``, and submit it."""
+        self.question.get_by_role("radio", name=text).check()
+        self.submit()
 
     def answer_first(self) -> None:
         """Answer whatever the item asks, with a valid answer (right or wrong)."""
@@ -83,7 +87,17 @@ class QuizRoom:
             self.page.get_by_role("textbox").fill("10")
             self.page.get_by_role("button", name="Save").click()
         else:
-            self.options().first.click()
+            self.answer_choice()
+
+    def answer_choice(self) -> None:
+        """Choose one answer, change the choice (nothing is sent), and submit the second."""
+        first, second = self.options().nth(0), self.options().nth(1)
+        first.check()
+        expect(first).to_be_checked()
+        second.check()
+        expect(first).not_to_be_checked()
+        expect(self.feedback).to_have_count(0)  # a choice alone answers nothing
+        self.submit()
 
     def answer_order(self) -> None:
         """Tap a step, take it back with Undo, then tap every step in the order shown and

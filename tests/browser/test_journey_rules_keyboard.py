@@ -40,13 +40,17 @@ def test_the_keyboard_alone_answers_a_question_with_a_number_key(
     start_quiz(page)
     room = QuizRoom(page)
     expect(room.heading).to_be_visible()
-    for _ in range(QUIZ_LENGTH - 1):  # keys 1-9 pick an option of a choice item
+    for _ in range(QUIZ_LENGTH - 1):  # keys 1-9 choose an option of a choice item
         if not (room.is_order() or room.is_number()):
             break
         room.answer_first()
         room.next()
         expect(room.heading).to_be_visible()
     assert not (room.is_order() or room.is_number()), "no choice question drawn"
-    page.keyboard.press("1")
+    page.keyboard.press("2")  # a number key chooses...
+    page.keyboard.press("1")  # ...and another changes the choice; nothing is sent yet
+    expect(room.options().nth(0)).to_be_checked()
+    expect(room.feedback).to_have_count(0)
+    page.keyboard.press("Enter")  # Enter answers
     expect(room.feedback).to_be_visible()
     expect(room.feedback).to_be_focused()

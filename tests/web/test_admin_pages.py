@@ -32,7 +32,7 @@ def _admin_urls(world: World) -> tuple[list[str], list[str]]:
     room = world.room("Evening")
     person = world.person("Ana", room=room)
     base = f"/admin/people/{person.id}"
-    gets = ["/admin", base]
+    gets = ["/admin", "/admin/first-steps", base]
     posts = [
         "/admin/rooms",
         "/admin/people",
@@ -321,3 +321,27 @@ def test_admin_forms_carry_csrf_tokens_and_refuse_posts_without(tmp_path: object
     assert response.status_code == 400
     response = client.post("/admin/rooms", data={"room-name": "Night", "room-ruleset": "roberts"})
     assert response.status_code == 400
+
+
+def test_an_admins_first_sign_in_points_to_the_first_steps(
+    client: FlaskClient, world: World
+) -> None:
+    """An admin in no room lands on a home with something to do: the first steps, which say
+    how to make a room, give it a trainer, and where the guides are."""
+    _admin(client, world)
+    home = client.get("/").text
+    assert 'href="/admin/first-steps"' in home and "Start here" in home
+    steps = client.get("/admin/first-steps").text
+    assert "Make a room" in steps and "Give each room a trainer" in steps
+    assert "docs/training-room.md" in steps
+    assert "✓ done" not in steps  # no room yet
+    room = world.room("Evening")
+    steps = client.get("/admin/first-steps").text
+    assert "✓ done" in steps and f'href="/rooms/{room.id}/invite"' in steps
+    assert "no trainer yet" in steps
+
+
+def test_a_trainee_home_has_no_first_steps(client: FlaskClient, world: World) -> None:
+    world.person("Ana", room=world.room("Evening"))
+    sign_in(client, "Ana")
+    assert "/admin/first-steps" not in client.get("/").text

@@ -4,28 +4,31 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 
 import pytest
 from flask import Flask, render_template_string
 
-from dealer_trainer.view import SeatView, TableView
+from dealer_trainer.errors import ScriptError
+from dealer_trainer.scenario import proof_of_file
+from dealer_trainer.view import SeatView, TableView, trainee_view
 from dealer_trainer.web import drawing
 from dealer_trainer.web.drawing import (
     BOARD_CARD,
-    HEIGHT,
-    SEAT_BOX,
-    SEAT_CARD,
-    WIDTH,
     Point,
+    Rect,
     card_name,
     card_row,
     describe,
     ellipse_point,
     layout,
+    layouts,
     seat_angle,
     seat_positions,
     topic_bars,
 )
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
 
 def _seat(number: int, **extra: object) -> SeatView:
@@ -95,23 +98,70 @@ def test_a_heads_up_table_does_not_put_both_seats_at_the_bottom() -> None:
 
 @pytest.mark.parametrize("count", range(2, 11))
 def test_seat_boxes_stay_inside_the_picture_and_apart(count: int) -> None:
-    spots = layout(_view(count)).seats
-    for spot in spots:
-        assert spot.box.x >= 0 and spot.box.x + SEAT_BOX[0] <= WIDTH
-        assert spot.box.y >= 0 and spot.box.y + SEAT_BOX[1] <= HEIGHT
-        for card in spot.cards:
-            assert card.x >= 0 and card.x + SEAT_CARD[0] <= WIDTH
-            assert card.y >= 0 and card.y + SEAT_CARD[1] <= HEIGHT
-    for a in spots:
-        for b in spots:
-            if a is not b:
-                apart_x = abs(a.centre.x - b.centre.x) >= SEAT_BOX[0]
-                apart_y = abs(a.centre.y - b.centre.y) >= SEAT_BOX[1]
-                assert apart_x or apart_y, (a.seat.seat, b.seat.seat)
+    for shaped in layouts(_view(count)):
+        spots = shaped.seats
+        for spot in spots:
+            box = Rect(spot.box.x, spot.box.y, *spot.box_size)
+            assert Rect(0, 0, shaped.width, shaped.height).holds(box)
+            for other in spots:
+                if other is not spot:
+                    assert not box.overlaps(Rect(other.box.x, other.box.y, *other.box_size))
+
+
+def _crowded(count: int) -> TableView:
+    """Every long word at once: the blinds, a seat to act, big stacks and bets, three cards
+    at a seat, side pots, burns and a card set aside."""
+    seats = tuple(
+        _seat(n, chips=20000, in_front=2100, cards=3 if n == 2 else 2, face_up=("Td",),
+              roles=("small blind",) if n == 2 else ("big blind",) if n == 3 else ())
+        for n in range(1, count + 1)
+    )  # fmt: skip
+    return _view(
+        count,
+        seats=seats,
+        to_act=3,
+        board=("Ah", "Kd", "7c", "Ts", "2h"),
+        burns=3,
+        set_aside=("Qs",),
+        pot=9000,
+        pots=(4000, 3000, 2000),
+    )
+
+
+@pytest.mark.parametrize("count", range(2, 11))
+def test_no_two_words_cards_chips_or_the_button_overlap_nor_spill_out(count: int) -> None:
+    """The narrow shape never clashes (its seats stand in rows); the wide one may crowd with
+    ten long seats, and then the wide pages get the narrow shape too."""
+    narrow = layout(_crowded(count), drawing.NARROW)
+    assert narrow.clashes() == []
+    for shaped in layouts(_crowded(count)):
+        assert shaped.clashes() == []
+
+
+def test_every_shipped_scenario_is_drawn_wide_without_a_clash() -> None:
+    """The shipped bank fits the oval: a wide page shows every scenario as a table round an
+    oval, and its words are where they belong."""
+    for path in sorted(SCENARIOS.glob("*/*.yaml")):
+        try:
+            view = trainee_view(proof_of_file(path))
+        except ScriptError:
+            continue  # a scenario written to fail its own check
+        assert layout(view).clashes() == [], path.name
+        assert layout(view, drawing.NARROW).clashes() == [], path.name
+
+
+def test_every_word_is_12_px_or_more_where_its_shape_is_shown() -> None:
+    for shaped in layouts(_crowded(9)):
+        scale = shaped.shape.least_width / shaped.width
+        words = [line for spot in shaped.seats for line in spot.lines]
+        words += [label for label in (shaped.pot, shaped.burns, shaped.dealer) if label]
+        assert min(label.size for label in words) * scale >= 12
+        assert shaped.card_text(shaped.seat_card[1]) * scale >= 12
+        assert shaped.shape.text * scale >= 12  # the bets and the button's D
 
 
 def test_bets_lie_between_the_seat_and_the_middle() -> None:
-    for spot in layout(_view(10)).seats:
+    for spot in layout(_view(10, seats=tuple(_seat(n, in_front=5) for n in range(1, 11)))).seats:
         seat = math.dist((spot.centre.x, spot.centre.y), (drawing.CENTRE_X, drawing.CENTRE_Y))
         bet = math.dist((spot.bet.x, spot.bet.y), (drawing.CENTRE_X, drawing.CENTRE_Y))
         assert bet < seat
@@ -192,9 +242,26 @@ def test_the_table_macro_draws_an_image_with_a_title_and_a_description(app: Flas
         r'<svg [^>]*role="img" aria-labelledby="t2-title" aria-describedby="t2-desc"', svg
     )
     assert '<title id="t2-title">' in svg and '<desc id="t2-desc">' in svg
-    assert svg.count('class="card back"') == 5  # 2 + 2 + 1 face down
-    assert svg.count("<title>face-down card</title>") == 5
+    # two pictures, wide and narrow (the page shows one), each with 2 + 2 + 1 cards face down
+    assert svg.count("<svg ") == 2 and "t2-narrow-title" in svg
+    assert svg.count('class="card back"') == 10
+    assert svg.count("<title>face-down card</title>") == 10
     assert "<title>queen of spades</title>" in svg
     assert "Pot 12" in svg and "Burns: 1" in svg
     assert 'class="button-disc"' in svg
     assert "style=" not in svg
+
+
+def test_cards_in_words_are_written_as_the_picture_draws_them() -> None:
+    html = str(drawing.cards_in_text("Burn the Kc; seat 3 holds As 2c. As you push <b>"))
+    assert '<span aria-hidden="true">K♣</span><span class="visually-hidden">king of clubs' in html
+    assert "ace of spades" in html and "two of clubs" in html
+    assert html.startswith("Burn the <span") and ". As you push &lt;b&gt;" in html
+    assert "Kc" not in html and "2c" not in html
+    spoken = drawing.cards_spoken("The right answer: burn the Td. As before.")
+    assert spoken == "The right answer: burn the ten of diamonds. As before."
+
+
+def test_the_drills_due_reads_as_plain_words() -> None:
+    said = drawing.plain_reason('"Pitch one card" is not allowed now (due: start the next hand).')
+    assert "(due:" not in said and said.endswith("What comes next: start the next hand.")

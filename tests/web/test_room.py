@@ -393,7 +393,7 @@ def test_a_scenario_page_shows_the_trainees_view_then_the_answer_key(
     assert "<legend>" in sees and "Seat 1" in sees  # the table
     key = page[page.index('id="key-h"') :]
     assert "Right answer:" in key and "Set it aside" in key
-    assert "RRoP-HE-4" in key and "Why:" in key
+    assert "Rule RRoP-HE 4" in key and "Why:" in key  # the rule as its book cites it
 
 
 def test_an_unknown_scenario_is_404(client: FlaskClient, rooms: Rooms) -> None:

@@ -19,6 +19,7 @@ from dealer_trainer.scenario import bank_dir, load_scenario
 from dealer_trainer.training import runs
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.quiz import Entry
+from dealer_trainer.web.citations import room_citation
 from dealer_trainer.web.drawing import card_name, rank_text, suit_symbol
 
 from .conftest import World, sign_in
@@ -82,10 +83,21 @@ def _all_due_now(app: Flask) -> None:
         store.close()
 
 
+def _plain(label: str) -> str:
+    """A label's text as the plan writes it: markup dropped, a card drawn as K♣ (with its
+    name for screen readers) read back as its code, Kc."""
+    label = re.sub(r'<span class="visually-hidden">.*?</span>', "", label)
+    label = re.sub(r"<[^>]+>", "", label).strip()
+    label = re.sub(r"10(?=[♣♦♥♠])", "T", label)
+    return label.translate(str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s"}))
+
+
 def _options(html: str) -> list[str]:
-    """The option buttons' labels, in the order shown."""
-    found = re.findall(r'<button type="submit" class="option"[^>]*>(.*?)</button>', html, re.S)
-    return [re.sub(r"<[^>]+>", "", label).strip() for label in found]
+    """The options' labels (radio buttons), in the order shown."""
+    found = re.findall(
+        r'<span class="option-text">(.*?)</span><span class="chosen-mark"', html, re.S
+    )
+    return [_plain(label) for label in found]
 
 
 @pytest.fixture
@@ -434,17 +446,21 @@ def test_the_title_and_topic_come_only_with_the_feedback(
     assert scenario.id not in after.text  # not even in the URL
 
 
-def test_a_question_page_has_a_fieldset_legend_and_numbered_buttons(
+def test_a_question_page_has_a_fieldset_legend_numbered_radios_and_a_submit(
     app: Flask, client: FlaskClient, room: Room, ana: Person
 ) -> None:
+    """A tap chooses (a radio), a second tap changes the choice, and Submit answers: one tap
+    never answers by itself. A plain form: it works without JavaScript."""
     number = _run(app, ana, room, _entries("choice", 1))
     sign_in(client, "Ana")
     html = client.get(f"/runs/{number}/items/1").text
     assert html.count("<h1") == 1 and '<h1 tabindex="-1"' in html
     assert "<fieldset>" in html and "<legend>" in html
-    buttons = re.findall(r'<button type="submit" class="option" name="option" value="(\d+)" '
-                         r'data-key="(\d+)"', html)  # fmt: skip
+    buttons = re.findall(r'<input type="radio" name="option" value="(\d+)" '
+                         r'data-key="(\d+)" required>', html)  # fmt: skip
     assert buttons and all(value == key for value, key in buttons)
+    assert '<button type="submit" class="option"' not in html
+    assert re.search(r'<button type="submit" class="primary answer-submit">Submit answer', html)
     assert [int(v) for v, _ in buttons] == list(range(1, len(buttons) + 1))
     assert 'hx-post="' in html and 'method="post"' in html and "hx-disabled-elt" in html
     assert 'role="img"' in html and '<title id="table-title">' in html
@@ -469,12 +485,17 @@ def test_feedback_gives_the_verdict_the_right_answer_steps_explanation_and_rule(
     assert re.search(r'id="feedback-heading" tabindex="-1" autofocus>', html)
     assert ("✓" in html and "Right" in html) or ("✗" in html and "Wrong" in html)
     assert "The right answer" in html
-    assert "Why</h3>" in html
+    assert "Why</h2>" in html
     item = runs.item(_plan([entry]), 1)
     if item.proved.words:
         assert '<ol class="steps">' in html
-    assert f"Rule {scenario.rule}" in html
+    cited = room_citation(scenario.rule, item.proved.situation, "roberts")
+    assert cited is not None and f"Rule {cited.rule}" in html  # as the room's book cites it
     assert "See your summary" in html  # the last (only) item
+    # on a phone the verdict and the way on come first, before the picture and the details
+    way_on = html.index("See your summary")
+    assert html.index("feedback-heading") < way_on < html.index('class="table-pictures"')
+    assert way_on < html.index("Why</h2>") < html.index(f"Rule {cited.rule}")
 
 
 def test_a_pick_that_is_no_option_is_refused_beside_the_question(

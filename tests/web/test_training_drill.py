@@ -33,9 +33,20 @@ def _start(client: FlaskClient, room: Room) -> str:
     return started.location
 
 
+def _plain(label: str) -> str:
+    """A label's text as the plan writes it: markup dropped, a card drawn as K♣ (with its
+    name for screen readers) read back as its code, Kc."""
+    label = re.sub(r'<span class="visually-hidden">.*?</span>', "", label)
+    label = re.sub(r"<[^>]+>", "", label).strip()
+    label = re.sub(r"10(?=[♣♦♥♠])", "T", label)
+    return label.translate(str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s"}))
+
+
 def _moves(html: str) -> list[str]:
-    found = re.findall(r'<button type="submit" class="option"[^>]*>(.*?)</button>', html, re.S)
-    return [re.sub(r"<[^>]+>", "", label).strip() for label in found]
+    found = re.findall(
+        r'<span class="option-text">(.*?)</span><span class="chosen-mark"', html, re.S
+    )
+    return [_plain(label) for label in found]
 
 
 def _point(html: str) -> int:

@@ -39,11 +39,18 @@ class Outcome:
 
 
 def answer(
-    store: Store, found: Run, *, position: int, given: Sequence[str], trainee: str
+    store: Store,
+    found: Run,
+    *,
+    position: int,
+    given: Sequence[str],
+    trainee: str,
+    seconds: float | None = None,
 ) -> Outcome:
-    """Grade ``given`` for the item at ``position`` and keep it (with the progress answer);
-    an item answered already keeps its first answer. Raises :class:`UsageError` for an
-    answer that is not one (not an option, not a number)."""
+    """Grade ``given`` for the item at ``position`` and keep it (with the progress answer,
+    and the ``seconds`` the trainee took, when known); an item answered already keeps its
+    first answer. Raises :class:`UsageError` for an answer that is not one (not an option,
+    not a number)."""
     if not 1 <= position <= found.length:
         raise UsageError("there is no such question in this run")
     asked = item(found.plan, position)
@@ -59,6 +66,7 @@ def answer(
         difficulty=scenario.difficulty,
         given=feedback.given,
         expected=feedback.expected,
+        seconds=seconds,
     )
     if keep(store, found, position, given, progress):
         return Outcome(feedback=feedback, recorded=True, given=tuple(given))

@@ -147,8 +147,10 @@ def drill_answer(
     option: int,
     trainee: str,
     house_yaml: str | None = None,
+    seconds: float | None = None,
 ) -> DrillState:
-    """Pick option ``option`` (from 1) at point ``number`` (from 1) of the drill and keep it;
+    """Pick option ``option`` (from 1) at point ``number`` (from 1) of the drill and keep it
+    (with the ``seconds`` the trainee took, when known);
     a point picked already (a double tap, a stale page) keeps its first pick. The drill as
     it now stands (hand it back with :func:`release_drill`)."""
     given = answers(store, found.id)
@@ -171,6 +173,7 @@ def drill_answer(
         ruleset=state.drill.ruleset.name,
         given=chosen.label,
         expected=judgement.right.label,
+        seconds=seconds,
     )
     if not keep(store, found, number, [chosen.event], progress):
         state.drill.close()  # another request kept this point first: replay what is kept

@@ -14,7 +14,7 @@ from dealer_trainer.store import roomdata
 from dealer_trainer.web import charts
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import page
-from dealer_trainer.web.room.bank import item_title
+from dealer_trainer.web.room.bank import _bank_entry, item_title
 from dealer_trainer.web.room.common import TOPIC_TITLES, _trainer_room, bp, log
 from dealer_trainer.web.security import current_person
 from dealer_trainer.web.store import accounts, get_store
@@ -68,7 +68,15 @@ def _grid(room_id: int) -> tuple[charts.HeatMap, list[dict[str, Any]], list[str]
             )
             for label in grid.rows
         ),
-        columns=grid.columns,
+        columns=tuple(
+            charts.HeatLabel(
+                key=label.key,
+                text=charts.shorten(TOPIC_TITLES.get(label.key, label.key), 20),
+                x=label.x,
+                y=label.y,
+            )
+            for label in grid.columns
+        ),
     )
     return labelled, rows, topics
 
@@ -85,6 +93,15 @@ def _activity_chart(room_id: int, person_id: int | None = None) -> charts.BarCha
     return charts.bar_chart([(day.isoformat(), count) for day, count in days])
 
 
+def _named(item: str, uploaded: dict[str, str]) -> dict[str, Any]:
+    """An item as a trainer reads it: its title, and whether the scenario browser has a page
+    for it (a shipped or uploaded scenario: its title links there, so no id is needed)."""
+    return {
+        "title": item_title(item, uploaded),
+        "scenario": item in uploaded or _bank_entry(item) is not None,
+    }
+
+
 def _uploaded(room_id: int) -> dict[str, str]:
     return {
         found.scenario_id: found.yaml for found in roomdata.room_scenarios(get_store(), room_id)
@@ -99,7 +116,7 @@ def dashboard(room_id: int) -> Response:
     grid, rows, topics = _grid(room.id)
     uploaded = _uploaded(room.id)
     missed = [
-        {"stats": stats, "title": item_title(stats.item, uploaded)}
+        {"stats": stats, **_named(stats.item, uploaded)}
         for stats in roomdata.most_missed(store, room.id)
     ]
     return page(
@@ -110,6 +127,7 @@ def dashboard(room_id: int) -> Response:
         topics=topics,
         topic_titles=TOPIC_TITLES,
         weakest=roomdata.weakest_topics(store, room.id),
+        answered=bool(roomdata.topic_totals(store, room.id)),
         missed=missed,
         activity=_activity_chart(room.id),
         members=accounts().members(room.id),
@@ -128,11 +146,11 @@ def trainee(room_id: int, person_id: int) -> Response:
     store = get_store()
     uploaded = _uploaded(room.id)
     answers = [
-        {"answer": answer, "title": item_title(answer.item, uploaded)}
+        {"answer": answer, **_named(answer.item, uploaded)}
         for answer in roomdata.trainee_answers(store, room.id, person.id)
     ]
     missed = [
-        {"stats": stats, "title": item_title(stats.item, uploaded)}
+        {"stats": stats, **_named(stats.item, uploaded)}
         for stats in roomdata.most_missed(store, room.id, person_id=person.id)
     ]
     return page(

@@ -8,13 +8,13 @@ from typing import Any
 from flask import Response, abort, flash, request, url_for
 
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.rules.corpus import NotFound, rule
 from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.scenario import Scenario, Verified, proof_of_file
 from dealer_trainer.store import roomdata
 from dealer_trainer.training.quiz import step_label
 from dealer_trainer.view import trainee_view
 from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.citations import book_ruleset, room_citation
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.room.bank import (
     _bank,
@@ -60,26 +60,18 @@ def scenarios(room_id: int) -> Response:
 
 def _answer_key(proved: Verified) -> dict[str, Any]:
     """What the trainer sees under the question: the right answer, the engine's recovery in
-    words, the cited rule and the explanation."""
+    words, the cited rule (from the scenario's ruleset's own rulebook where it has one) and
+    the explanation."""
     scenario = proved.scenario
     question = scenario.question
-    cited = scenario.rule or proved.rule
-    rule_title = rule_text = ""
-    if cited:
-        try:
-            found = rule(cited)
-        except NotFound:
-            pass
-        else:
-            cited, rule_title, rule_text = found.id, found.title, found.text
+    ruleset = book_ruleset(scenario.ruleset)
+    citation = room_citation(scenario.rule or proved.rule, proved.situation, ruleset)
     return {
         "choice": None if question.correct is None else question.correct.text,
         "number": proved.fact if question.typed else None,
         "order": [step_label(step, proved.hand) for step in question.order],
         "steps": list(proved.words),
-        "rule": cited,
-        "rule_title": rule_title,
-        "rule_text": rule_text,
+        "citation": citation,
         "explain": question.explain,
     }
 

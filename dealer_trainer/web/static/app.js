@@ -24,7 +24,7 @@ document.addEventListener("htmx:sendError", function () {
   showAlert("The connection is lost: nothing was saved from that last step. Try again when you are back online.");
 });
 
-// keys 1 to 9 pick the option (or the step, or the move) of that number on a question page;
+// keys 1 to 9 choose the answer (tap the step, choose the move) of that number on a question page;
 // not while typing in a field, nor with a modifier key held
 document.addEventListener("keydown", function (event) {
   if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) {
@@ -34,13 +34,36 @@ document.addEventListener("keydown", function (event) {
     return;
   }
   var target = event.target;
-  if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) {
+  var typing = target && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName)
+    || (target.tagName === "INPUT" && !/^(radio|checkbox)$/.test(target.type)));
+  if (typing) {
     return;
   }
   var button = document.querySelector('main [data-key="' + event.key + '"]');
   if (button && !button.disabled) {
     event.preventDefault();
-    button.click();
+    button.click();  // a radio answer is chosen (not yet sent); an order step is tapped
+    if (button.type === "radio") {
+      button.focus();
+    }
+  }
+});
+
+// Enter sends the chosen answer (a radio's own Enter does nothing in most browsers): on a
+// chosen radio, or with nothing focused; requestSubmit goes through htmx like a tap on Submit
+document.addEventListener("keydown", function (event) {
+  if (event.key !== "Enter" || event.ctrlKey || event.metaKey || event.altKey || event.repeat) {
+    return;
+  }
+  var target = event.target;
+  var onRadio = target && target.type === "radio";
+  if (!onRadio && target !== document.body) {
+    return;
+  }
+  var chosen = document.querySelector("main form.question input[type=radio]:checked");
+  if (chosen && chosen.form) {
+    event.preventDefault();
+    chosen.form.requestSubmit();
   }
 });
 

@@ -4,6 +4,7 @@ globals, the person's rooms, the entries a run draws from, and the room a run st
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from flask import Blueprint, abort
@@ -22,21 +23,41 @@ __all__ = ["MODE_WORDS", "bp"]
 bp = Blueprint("training", __name__)
 
 MODE_WORDS = {"quiz": "Quiz", "review": "Review", "drill": "Drill"}
+#: the longest an answer is counted as taking (a tablet left on a question overnight: unknown)
+LONGEST_ANSWER = 3600.0
+
+
+def shown_stamp() -> str:
+    """When a question is shown (seconds since the epoch), for its form's ``shown`` field."""
+    return f"{time.time():.1f}"
+
+
+def seconds_since(shown: str | None) -> float | None:
+    """The seconds from a question's ``shown`` stamp to its answer (None: no stamp, not a
+    number, or not between 0 and :data:`LONGEST_ANSWER`). The stamp comes back from the
+    trainee's own form: a forged one only changes their own time."""
+    try:
+        taken = time.time() - float(shown or "")
+    except ValueError:
+        return None
+    if not 0 <= taken <= LONGEST_ANSWER:
+        return None
+    return round(taken, 1)
 
 
 @bp.record_once
 def _drawing(state: BlueprintSetupState) -> None:
     """What the table and card macros draw with, as Jinja globals (an imported macro sees
     globals, not the context), for every blueprint's templates."""
+    state.app.jinja_env.filters["cards_in_text"] = drawing.cards_in_text
+    state.app.jinja_env.filters["plain_reason"] = drawing.plain_reason
+    state.app.jinja_env.globals["shown_stamp"] = shown_stamp
     state.app.jinja_env.globals.update(
-        table_layout=drawing.layout,
+        table_layouts=drawing.layouts,
         describe_table=drawing.describe,
         card_name=drawing.card_name,
         rank_text=drawing.rank_text,
         suit_symbol=drawing.suit_symbol,
-        seat_card_size=drawing.SEAT_CARD,
-        board_card_size=drawing.BOARD_CARD,
-        seat_box_size=drawing.SEAT_BOX,
         table_picture=drawing.TablePictures(state.app.jinja_env),
     )
 

@@ -8,10 +8,19 @@ from dealer_trainer.errors import UsageError
 from dealer_trainer.training import runs
 from dealer_trainer.view import table_view
 from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.citations import book_ruleset, room_citation
+from dealer_trainer.web.drawing import cards_spoken
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import current_person, run_or_404
 from dealer_trainer.web.store import get_store
-from dealer_trainer.web.training.common import _house, _memberships, _room_for, _seed, bp
+from dealer_trainer.web.training.common import (
+    _house,
+    _memberships,
+    _room_for,
+    _seed,
+    bp,
+    seconds_since,
+)
 from dealer_trainer.web.training.forms import RoomForm
 
 __all__ = ["drill", "drill_move", "start_drill"]
@@ -50,7 +59,12 @@ def _drill_page(found: runs.Run, state: runs.DrillState, *, status: int = 200,
     last = state.last
     announce = ""
     if swapped and last is not None:
-        announce = "Right." if last.correct else f"Wrong. The right move: {last.right.label}"
+        announce = cards_spoken(
+            "Right." if last.correct else f"Wrong. The right move: {last.right.label}"
+        )
+    citation = None
+    if last is not None:
+        citation = room_citation(last.rule, last.situation, book_ruleset(state.drill.ruleset))
     response = page(
         "training/drill.html",
         status,
@@ -59,6 +73,7 @@ def _drill_page(found: runs.Run, state: runs.DrillState, *, status: int = 200,
         point=point,
         view=view,
         last=last,
+        citation=citation,
         error=error,
         announce=announce,
         swapped=swapped,
@@ -103,6 +118,7 @@ def drill_move(run_id: int) -> Response:
             option=option,
             trainee=current_person().name,
             house_yaml=_house(found),
+            seconds=seconds_since(form.get("shown")),
         )
     except UsageError as exc:
         state = runs.drill_state(found, runs.answers(get_store(), found.id), _house(found))

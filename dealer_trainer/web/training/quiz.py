@@ -12,10 +12,18 @@ from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import grade, read_number
 from dealer_trainer.view import TableView, trainee_view
 from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.citations import book_ruleset, room_citation
+from dealer_trainer.web.drawing import cards_spoken
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import current_person, run_or_404
 from dealer_trainer.web.store import get_store
-from dealer_trainer.web.training.common import MODE_WORDS, _house, _topic_titles, bp
+from dealer_trainer.web.training.common import (
+    MODE_WORDS,
+    _house,
+    _topic_titles,
+    bp,
+    seconds_since,
+)
 
 __all__ = ["answer", "finish", "item", "show_run", "summary"]
 
@@ -79,6 +87,7 @@ def _item_page(
     announce: str = "",
     focus: str = "heading",
     given: list[runs.RunAnswer] | None = None,
+    shown: str = "",
 ) -> Response:
     """The item's page; ``given``: the run's answers as this request last read them (None:
     read them now)."""
@@ -102,6 +111,11 @@ def _item_page(
         if option.value not in placed
     ]
     last = position == found.length
+    citation = None
+    if outcome is not None:
+        citation = room_citation(
+            outcome.feedback.rule, asked.proved.situation, book_ruleset(asked.scenario.ruleset)
+        )
     return page(
         "training/item.html",
         status,
@@ -110,6 +124,7 @@ def _item_page(
         item=asked,
         view=_trainee_view(asked.proved),
         outcome=outcome,
+        citation=citation,
         error=error,
         typed=typed,
         chosen=chosen,
@@ -118,6 +133,7 @@ def _item_page(
         answered_count=len(given),
         announce=announce,
         focus=focus,
+        shown=shown if seconds_since(shown) is not None else "",
         mode_words=MODE_WORDS,
     )
 
@@ -157,7 +173,7 @@ def _answered(found: runs.Run, position: int, outcome: runs.Outcome) -> Response
         found,
         position,
         outcome=outcome,
-        announce=f"{verdict} The right answer: {feedback.expected}",
+        announce=cards_spoken(f"{verdict} The right answer: {feedback.expected}"),
         given=given,
     )
     response.headers["HX-Push-Url"] = target
@@ -201,10 +217,22 @@ def answer(run_id: int, position: int) -> Response:
                 raise UsageError("Put every step in order first, then submit.")
         else:
             given = [_option_value(asked, form.get("option"))]
-        outcome = runs.answer(store, found, position=position, given=given, trainee=person.name)
+        outcome = runs.answer(
+            store,
+            found,
+            position=position,
+            given=given,
+            trainee=person.name,
+            seconds=seconds_since(form.get("shown")),
+        )
     except UsageError as exc:
         return _item_page(
-            found, position, error=str(exc), typed=form.get("number", "")[:40], status=422
+            found,
+            position,
+            error=str(exc),
+            typed=form.get("number", "")[:40],
+            status=422,
+            shown=form.get("shown", ""),
         )
     return _answered(found, position, outcome)
 
@@ -238,7 +266,9 @@ def _tap(found: runs.Run, position: int, asked: Any) -> Response:
     found = runs.set_pending(store, found, position, pending)
     if not is_htmx():
         return to(url_for("training.item", run_id=found.id, position=position))
-    return _item_page(found, position, announce=announce, focus="steps")
+    return _item_page(
+        found, position, announce=announce, focus="steps", shown=form.get("shown", "")
+    )
 
 
 @bp.route("/runs/<int:run_id>/finish", methods=["POST"])
