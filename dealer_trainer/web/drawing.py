@@ -31,8 +31,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from markupsafe import Markup
-
 from markupsafe import Markup, escape
 
 from dealer_trainer.view import SeatView, TableView
