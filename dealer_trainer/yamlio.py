@@ -8,6 +8,10 @@ twice their size (:data:`MAX_EXPANDED` for a small one: the alias count alone do
 with a :class:`Locator` that answers ``file:line:col`` for any mapping, mapping entry or list
 item of the result.
 
+A syntax error is a :class:`ScriptError` at the parser's place, in plain words that say what
+to do (:mod:`dealer_trainer.yamladvice`: ``title: Flop: turned early`` is told to put the whole
+value in quotes, ``title: "Flop: turned early"``), never in the parser's own words.
+
 A value YAML itself cannot build (``2024-13-45`` read as a date, ``!!int abc``, a number of
 more than 4,300 digits, a control character) is a :class:`ScriptError` at its place too, and
 so is text holding a control character written as an escape (``"\\e]0;..."``, ``"\\0"``): text
@@ -32,6 +36,7 @@ import yaml
 
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.safetext import excerpt, printable
+from dealer_trainer.yamladvice import advise
 
 __all__ = [
     "MAX_ALIASES",
@@ -156,9 +161,16 @@ def _yaml_error(exc: yaml.YAMLError, text: str, source: str | None) -> ScriptErr
         )
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
+        opened = exc.context_mark
+        advice = advise(
+            exc.problem or "",
+            exc.context,
+            text,
+            (mark.line, mark.column) if mark else (0, 0),
+            (opened.line, opened.column) if opened else None,
+        )
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = exc.problem or exc.context or "not valid YAML"
-        return ScriptError(f"YAML syntax: {printable(problem)}", where=_at(source, line, col))
+        return ScriptError(f"YAML syntax: {advice}", where=_at(source, line, col))
     return ScriptError(f"YAML: {excerpt(str(exc), 120)}", where=_at(source, 1, 1))
 
 
@@ -286,7 +298,8 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Iterator[dict
         if key in data:
             first = keys[key]
             raise ScriptError(
-                f"duplicate key {excerpt(key)} (first given at line {first.line})",
+                f"duplicate key {excerpt(key)} (first given at line {first.line}): a key is"
+                " given once in a mapping: keep one of the two",
                 where=_place(loader, _mark(key_node)),
             )
         data[key] = loader.construct_object(value_node, deep=True)

@@ -358,7 +358,7 @@ BROKEN: list[tuple[str, str, int, str, list[str]]] = [
         "table: {seats: 6}\nevents:\n  - act: {seat: 4, action: call]\n",
         3,
         "]",
-        ["YAML syntax"],
+        ["YAML syntax", "the { opened at line 3, column 10 is closed with ]: close it with }"],
     ),
     (
         "duplicate-key",

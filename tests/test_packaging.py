@@ -29,7 +29,9 @@ def test_every_package_folder_is_listed_in_pyproject() -> None:
 
 
 @pytest.mark.slow
-def test_a_plain_install_ships_the_scenario_bank_and_the_rules_corpus(tmp_path: Path) -> None:
+def test_a_plain_install_ships_the_scenario_bank_the_rules_corpus_and_the_guide(
+    tmp_path: Path,
+) -> None:
     """Build the wheel `pip install .` would install (from a copy: no build/ left behind, none
     reused), and look inside it.
     """
@@ -69,6 +71,13 @@ def test_a_plain_install_ships_the_scenario_bank_and_the_rules_corpus(tmp_path: 
         if path.is_file():
             assert "dealer_trainer/" + path.relative_to(web).as_posix() in names, path
     assert "dealer_trainer/data/exams/tda-style-dealer.yaml" in names
+    assert "dealer_trainer/data/common-passwords.txt" in names
+    # the authoring guide the room serves (/guide/authoring) is docs/authoring.md, byte for byte
+    shipped_guide = zipfile.ZipFile(wheel).read("dealer_trainer/guides/authoring.md")
+    assert shipped_guide == (ROOT / "docs" / "authoring.md").read_bytes()
+    assert not {name for name in names if name.startswith("dealer_trainer/guides/")} - {
+        "dealer_trainer/guides/authoring.md"
+    }, "only the guide the room serves is shipped from docs/"
 
 
 def test_the_bank_is_found_in_a_checkout() -> None:

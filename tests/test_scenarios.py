@@ -94,7 +94,12 @@ def _one_located_error(lines: list[str], file: Path, line: int, col: int, words:
 
 #: file, line, column, a key part of the message
 BROKEN_FILES: list[tuple[str, int, int, str]] = [
-    ("yaml_syntax.yaml", 6, 1, "YAML syntax: did not find expected ',' or '}'"),
+    (
+        "yaml_syntax.yaml",
+        6,
+        1,
+        "YAML syntax: the { opened at line 5, column 8 is not closed before this: end the mapping",
+    ),
     ("duplicate_key.yaml", 4, 1, "duplicate key 'title' (first given at line 2)"),
     ("unknown_field_titel.yaml", 2, 1, "unknown field 'titel' (did you mean 'title'?)"),
     ("missing_question.yaml", 1, 1, "the scenario has no 'question'"),

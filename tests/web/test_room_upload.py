@@ -99,7 +99,8 @@ def test_a_scenario_error_is_shown_at_its_line_with_the_text_kept(
     assert response.status_code == 422
     assert f"line {line}, column 1" in response.text
     assert "unknown field" in response.text
-    assert f"{line} | colour: red" in response.text  # the line itself, beside the message
+    # the line itself, beside the message, its column marked
+    assert f'{line} | </span><mark title="column 1">c</mark>olour: red' in response.text
     assert "colour: red</textarea>" in response.text or "colour: red\n" in response.text
     assert 'aria-invalid="true"' in response.text
     assert _kept(client, room.id) == []

@@ -84,6 +84,15 @@ class Problem:
             return ""
         return f"line {self.line}" + (f", column {self.column}" if self.column else "")
 
+    @property
+    def pieces(self) -> tuple[str, str, str]:
+        """The line around the column, for the page to mark: the text before it, the character
+        at it (a space past the end of the line) and the text after it."""
+        if not self.column:
+            return self.text, "", ""
+        at = self.column - 1
+        return self.text[:at], self.text[at : at + 1] or " ", self.text[at + 1 :]
+
 
 def _problems(error: ScriptError, text: str) -> list[Problem]:
     lines = text.splitlines()
