@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from dealer_trainer.errors import UsageError
 from dealer_trainer.roles import Role
 from dealer_trainer.store.adapters import now
-from dealer_trainer.store.people import insert_person
+from dealer_trainer.store.people import insert_member, insert_person
 
 if TYPE_CHECKING:
     from dealer_trainer.store.store import Store
@@ -62,10 +62,7 @@ def redeem_invite(store: Store, *, code_hash: str, name: str, password_hash: str
         pid = insert_person(
             store, name=name, password_hash=password_hash, admin=False, must_change=False
         )
-        store._db.execute(
-            "INSERT INTO members (room_id, person_id, role) VALUES (?, ?, ?)",
-            (room_id, pid, role),
-        )
+        insert_member(store, room_id=room_id, person_id=pid, role=Role(role))
         store._db.execute(
             "UPDATE invites SET used_at = ?, used_by = ? WHERE id = ?",
             (store._to_db_time(at), pid, invite_id),

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dealer_trainer.roles import Role
+from dealer_trainer.store import totals
 
 if TYPE_CHECKING:
     from dealer_trainer.store.store import Store
@@ -257,6 +258,50 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX answers_by_trainee_topic"
             " ON answers (trainee_id, topic, answered_at, correct)",
         ),
+    ),
+    Migration(
+        6,
+        "totals kept as answers are recorded: per trainee and per room, by topic, item and day",
+        (
+            "CREATE TABLE trainee_topics ("
+            " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " topic TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " correct INTEGER NOT NULL,"
+            " PRIMARY KEY (trainee_id, topic))",
+            "CREATE TABLE trainee_items ("
+            " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " item TEXT NOT NULL,"
+            " topic TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " correct INTEGER NOT NULL,"
+            " PRIMARY KEY (trainee_id, item, topic))",
+            # a day is YYYY-MM-DD text (UTC) on both databases
+            "CREATE TABLE trainee_days ("
+            " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " day TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " PRIMARY KEY (trainee_id, day))",
+            "CREATE TABLE room_topics ("
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " topic TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " correct INTEGER NOT NULL,"
+            " PRIMARY KEY (room_id, topic))",
+            "CREATE TABLE room_items ("
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " item TEXT NOT NULL,"
+            " topic TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " correct INTEGER NOT NULL,"
+            " PRIMARY KEY (room_id, item, topic))",
+            "CREATE TABLE room_days ("
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " day TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " PRIMARY KEY (room_id, day))",
+        ),
+        backfill=totals.backfill,
     ),
 )
 

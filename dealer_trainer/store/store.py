@@ -40,11 +40,13 @@ from typing import Any
 
 from dealer_trainer.errors import StoreError
 from dealer_trainer.safetext import excerpt
+from dealer_trainer.store import totals
 from dealer_trainer.store.adapters import (
     ENV_VAR,
     Database,
     NoStore,
     connect,
+    db_time,
     default_target,
     reason,
     redact,
@@ -185,6 +187,14 @@ class Store:
             ),
         )
         self._review(trainee_id, answer.item, answer.topic, bool(answer.correct), when)
+        totals.count_answer(
+            self,
+            trainee_id=trainee_id,
+            item=answer.item,
+            topic=answer.topic,
+            correct=bool(answer.correct),
+            when=when,
+        )
 
     def finish_session(self, session: int) -> None:
         """Mark ``session`` finished (now)."""
@@ -311,11 +321,7 @@ class Store:
             yield
 
     def _to_db_time(self, when: datetime) -> Any:
-        when = _utc(when)
-        if self._db.dialect == "sqlite":
-            # fixed width, so that text order is time order
-            return when.isoformat(timespec="microseconds")
-        return when
+        return db_time(self._db.dialect, when)
 
     def _from_db_time(self, value: Any) -> datetime:
         if isinstance(value, datetime):
