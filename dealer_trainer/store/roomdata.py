@@ -228,12 +228,15 @@ def most_missed(
         rows = store._db.execute(
             sql + " AND x.correct < x.answered ORDER BY x.item, x.topic", params
         )
-    items = [
-        ItemStats(item=str(item), topic=str(topic), answered=int(answered), missed=int(missed))
+    found = [
+        (str(item), str(topic), int(answered), int(missed))
         for item, topic, answered, missed in rows
     ]
-    items.sort(key=lambda stats: (-stats.missed, -stats.missed / stats.answered, stats.item))
-    return items[: max(limit, 0)]
+    found.sort(key=lambda row: (-row[3], -row[3] / row[2], row[0]))  # stable: then by topic
+    return [
+        ItemStats(item=item, topic=topic, answered=answered, missed=missed)
+        for item, topic, answered, missed in found[: max(limit, 0)]
+    ]
 
 
 def activity(
