@@ -13,10 +13,11 @@ A person is an admin or not; in each room they belong to they are a ``trainee`` 
     ana = accounts.redeem_invite(code=code, name="Ana", password="another password")
 
 Passwords are hashed with argon2id (argon2-cffi, its default profile; tests pass a cheaper
-hasher). Invite codes come from :mod:`secrets`, are kept only as a SHA-256 hash, are used
-once and expire. Each person has an ``epoch``, a random token that a sign-out, a password
-reset, a role change or a removal replaces: a session names the epoch it was opened under,
-so every older session of that person ends at once.
+hasher). Invite codes (:mod:`dealer_trainer.invitecodes`: 60 bits from :mod:`secrets`, read
+out and typed in any case) are kept only as a SHA-256 hash, are used once and expire. Each
+person has an ``epoch``, a random token that a sign-out, a password reset, a role change or a
+removal replaces: a session names the epoch it was opened under, so every older session of
+that person ends at once.
 
 Here live the policy (names, passwords and their hashes, invite codes); what is kept, and
 its SQL, lives in :mod:`dealer_trainer.store.people` and :mod:`dealer_trainer.store.invites`.
@@ -25,24 +26,25 @@ Roles are :class:`dealer_trainer.roles.Role`; the web layer writes no SQL.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import secrets
 import unicodedata
-from datetime import datetime, timedelta
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from dealer_trainer.errors import NotFound, UsageError
+from dealer_trainer.invitecodes import code_hash, code_hashes, make_code
 from dealer_trainer.roles import Role
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.store import people as kept
 from dealer_trainer.store.adapters import now as _now
-from dealer_trainer.store.invites import add_invite, redeem_invite
+from dealer_trainer.store.invites import add_invites, redeem_invite
 from dealer_trainer.store.people import Member, Membership, Person, Room
 
 if TYPE_CHECKING:
@@ -53,6 +55,7 @@ __all__ = [
     "TRAINEE",
     "TRAINER",
     "Accounts",
+    "Invite",
     "Member",
     "Membership",
     "Person",
@@ -72,6 +75,16 @@ MAX_PASSWORD = 128
 MAX_NAME = 60
 #: how long an invite code is good for, by default
 INVITE_HOURS = 72
+#: the most invite codes made at once (a count on the invite form, or a roster's names)
+MAX_INVITES = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """A code just made, as shown once (grouped), and the name of the person it is for."""
+
+    code: str
+    name: str | None = None
 
 
 def _clean_name(name: str) -> str:
@@ -109,10 +122,6 @@ def password_problem(password: str, *, name: str = "") -> str | None:
     if name and password.strip().lower() == _clean_name(name).lower():
         return "a password may not be the name"
     return None
-
-
-def _hash_code(code: str) -> str:
-    return hashlib.sha256(code.strip().encode("utf-8")).hexdigest()
 
 
 def _hasher() -> PasswordHasher:
@@ -159,32 +168,28 @@ class Accounts:
         return kept.count_people(self.store)
 
     def authenticate(self, *, name: str, password: str) -> Person | None:
-        """The person with this name and password, or None: an unknown name costs as much as
-        a wrong password (a dummy hash is verified). A success clears the failure count and
-        re-hashes an old-parameter hash; a failure counts."""
+        """The person with this name and password, or None. Every try, whatever the name,
+        runs one argon2 verify with this hasher's parameters and nothing else that takes time:
+        an unknown name is checked against a dummy hash made once per parameter set, so it is
+        refused exactly as fast as a wrong password. Nothing is written for a failure (the
+        limits are the web layer's, per address and name); a success re-hashes a hash made
+        under older parameters."""
         found = kept.credentials(self.store, _clean_name(name))
-        if found is None:
-            with contextlib.suppress(VerificationError, InvalidHashError):
-                self.hasher.verify(_dummy_hash(self.hasher), password + "x")
-            return None
+        digest = _dummy_hash(_parameters(self.hasher)) if found is None else found.password_hash
         try:
-            self.hasher.verify(found.password_hash, password)
+            self.hasher.verify(digest, password)
         except (VerificationError, InvalidHashError):
-            kept.count_failure(self.store, found.person_id)
             return None
-        if found.disabled:
+        if found is None or found.disabled:
             return None
-        rehashed = (
-            self.hasher.hash(password)
-            if self.hasher.check_needs_rehash(found.password_hash)
-            else None
-        )
-        kept.clear_failures(self.store, found.person_id, rehashed=rehashed)
+        if self.hasher.check_needs_rehash(found.password_hash):
+            kept.replace_hash(self.store, found.person_id, self.hasher.hash(password))
         return self.person(found.person_id)
 
-    def failures(self, name: str) -> tuple[int, datetime | None]:
-        """How many sign-ins with this name have failed in a row, and when the last did."""
-        return kept.failures(self.store, _clean_name(name))
+    def prepare_sign_in(self) -> None:
+        """Make the dummy hash now (at start-up), so that the first unknown name refused is
+        not slower than the others."""
+        _dummy_hash(_parameters(self.hasher))
 
     def set_password(self, *, person_id: int, password: str, must_change: bool = False) -> str:
         """Set a new password (by its owner, or by an admin with ``must_change``); every
@@ -269,17 +274,38 @@ class Accounts:
     ) -> str:
         """A one-time code that lets someone join the room with that role; only its hash is
         kept, so the code is shown once."""
+        (made,) = self.create_invites(
+            room_id=room_id, role=role, created_by=created_by, hours=hours, names=[None]
+        )
+        return made.code
+
+    def create_invites(
+        self,
+        *,
+        room_id: int,
+        role: str,
+        created_by: int | None,
+        names: Sequence[str | None],
+        hours: int = INVITE_HOURS,
+    ) -> list[Invite]:
+        """One code per entry of ``names`` (a person's name, or None for a code for anyone),
+        all kept in one transaction; at most :data:`MAX_INVITES` at once."""
         checked = _role(role)
-        code = secrets.token_urlsafe(12)
-        add_invite(
+        if not 1 <= len(names) <= MAX_INVITES:
+            raise UsageError(f"make from 1 to {MAX_INVITES} invite codes at once")
+        made = [
+            Invite(code=make_code(), name=None if name is None else _clean_name(name))
+            for name in names
+        ]
+        add_invites(
             self.store,
             room_id=room_id,
-            code_hash=_hash_code(code),
+            codes=[(code_hash(invite.code), invite.name) for invite in made],
             role=checked,
             created_by=created_by,
             expires_at=_now() + timedelta(hours=hours),
         )
-        return code
+        return made
 
     def redeem_invite(self, *, code: str, name: str, password: str) -> Person:
         """Join with an invite code: a new person (or, for a terminal trainee with that name
@@ -289,7 +315,7 @@ class Accounts:
             raise UsageError(problem)
         pid = redeem_invite(
             self.store,
-            code_hash=_hash_code(code),
+            code_hash=code_hashes(code),
             name=_clean_name(name),
             password_hash=self.hasher.hash(password),
         )
@@ -315,6 +341,30 @@ def _role(role: str) -> Role:
         raise UsageError(f"unknown role {role!r}: use one of {', '.join(ROLES)}") from None
 
 
+def _parameters(hasher: PasswordHasher) -> tuple[Type, int, int, int, int, int]:
+    """What decides an argon2 hash's cost, as a key (argon2's ``Parameters`` is unhashable)."""
+    return (
+        hasher.type,
+        hasher.salt_len,
+        hasher.hash_len,
+        hasher.time_cost,
+        hasher.memory_cost,
+        hasher.parallelism,
+    )
+
+
 @lru_cache(maxsize=4)
-def _dummy_hash(hasher: PasswordHasher) -> str:
+def _dummy_hash(parameters: tuple[Type, int, int, int, int, int]) -> str:
+    """A hash of a random password under ``parameters``: what an unknown name is checked
+    against. Keyed by the parameters, not the hasher: the web layer builds a hasher per
+    request, and a miss here would cost a second argon2 run for every unknown name."""
+    kind, salt_len, hash_len, time_cost, memory_cost, parallelism = parameters
+    hasher = PasswordHasher(
+        time_cost=time_cost,
+        memory_cost=memory_cost,
+        parallelism=parallelism,
+        hash_len=hash_len,
+        salt_len=salt_len,
+        type=kind,
+    )
     return hasher.hash(secrets.token_urlsafe(16))

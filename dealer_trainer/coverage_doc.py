@@ -12,7 +12,8 @@ Which rules are in scope is read from the corpus entries themselves (:func:`out_
 * a rule of a source that is a rulebook of tournament rules only (its title says "Tournament
   Rules": the WSOP tournament rules), a restatement of rules the TDA and live-action entries
   already hold;
-* a rule no built-in ruleset follows (``rulesets: []``): no item can be proved under one.
+* a rule no built-in ruleset follows (its ``rulesets`` name none of
+  :data:`~dealer_trainer.rules.rulesets.BUILTIN`): no item can be proved under one.
 
 An item cites a rule the way the quiz does: its ``rule`` field, else the rule of the recovery
 the engine requires (the rule the quiz's feedback names).
@@ -26,6 +27,7 @@ from pathlib import Path
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.rules.corpus import NotFound, Rule, load_corpus
 from dealer_trainer.rules.corpus import rule as find_rule
+from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.scenario import bank_dir, find_scenarios, load_scenario, verify
 
 __all__ = ["COMMAND", "NOT_YET_COVERED", "citations", "in_scope", "out_of_scope", "render"]
@@ -55,7 +57,7 @@ def out_of_scope(rule: Rule) -> str | None:
         return "a tournament-only rule (WSOP tournament rules)"
     if set(rule.topics) <= {"buy-in"}:
         return "buying in: the floor's business, not the dealer's"
-    if not rule.rulesets:
+    if not any(name in BUILTIN for name in rule.rulesets):
         return "no built-in ruleset follows it, so no item can be proved under one"
     return None
 

@@ -178,8 +178,8 @@ class _Reader(EventReader):
             return resolve(name, relative_to=self.folder)
         except KeyError:
             raise self.fail(
-                f"unknown ruleset {excerpt(name)}{_suggest(name, RULESETS)}, or a house ruleset "
-                "file (.yaml)",
+                f"unknown ruleset {excerpt(name)}{_suggest(name, tuple(BUILTIN))}, or a house "
+                "ruleset file (.yaml)",
                 spec,
                 "ruleset",
             ) from None

@@ -53,8 +53,6 @@ options:
   exposed_misdeal_cards: 1
 """
 _HOUSE_SOURCE = "house-ruleset.yaml"
-#: the two columns of every side-by-side table
-_COLUMNS: tuple[str, ...] = tuple(BUILTIN)
 #: a script whose second card off the deck is flashed: the house example changes its answer
 _SECOND_CARD_EXPOSED: tuple[Any, ...] = ("post_blinds", "pitch", {"pitch": {"exposed": True}})
 
@@ -207,11 +205,21 @@ def _streets(streets: Sequence[str]) -> str:
     return ", ".join(streets) or "-"
 
 
+def _columns() -> tuple[str, ...]:
+    """The columns of every side-by-side table: the built-in rulesets, in their order."""
+    return tuple(BUILTIN)
+
+
 def _decided(item: Situation) -> str:
     if item.decided_by == "family":
+        taken = [
+            f"{_code(name)} takes the {_code(found.variant(item.name))} recovery"
+            for name, found in BUILTIN.items()
+            if found.variant(item.name) != name
+        ]
         return (
             "the ruleset's family: a built-in ruleset is its own, a house ruleset follows its "
-            "`base`"
+            "`base`" + (f" ({'; '.join(taken)})" if taken else "")
         )
     choices = []
     for key in item.variants:
@@ -222,7 +230,7 @@ def _decided(item: Situation) -> str:
 
 
 def _situation(item: Situation) -> str:
-    outcomes = {name: item.outcome(BUILTIN[name]) for name in _COLUMNS}
+    outcomes = {name: item.outcome(BUILTIN[name]) for name in _columns()}
     rows = [
         ["rule cited", *(outcome.rule for outcome in outcomes.values())],
         ["steps (dealer events)", *(_steps(outcome) for outcome in outcomes.values())],
@@ -246,7 +254,7 @@ def _situation(item: Situation) -> str:
     script = example_script(item)
     answers = {
         name: _answer(play(example_script(item, name), auto_recover=True), len(script["events"]))
-        for name in _COLUMNS
+        for name in _columns()
     }
     return f"""<a id="{item.name}"></a>
 
@@ -255,9 +263,9 @@ def _situation(item: Situation) -> str:
 Situation {_code(item.name)}; irregularity kind {_code(item.kind)}. Which column applies:
 {_decided(item)}.
 
-{_table(["", *(_code(name) for name in _COLUMNS)], rows)}
+{_table(["", *(_code(name) for name in _columns())], rows)}
 
-Example (add `ruleset: tda-2024` to the table for the right-hand column):
+Example ({_other_columns()}):
 
 ```yaml
 {_yaml(script)}```
@@ -268,16 +276,26 @@ What the engine answers with `--auto-recover`:
 """
 
 
+def _other_columns() -> str:
+    """How an example is played for a column other than the first (the default ruleset)."""
+    others = _columns()[1:]
+    if len(others) == 1:
+        return f"add `ruleset: {others[0]}` to the table for the right-hand column"
+    return "add `ruleset: NAME` to the table for another column: " + ", ".join(
+        _code(name) for name in others
+    )
+
+
 def _contents() -> str:
     rows = [
         [
             f"[{item.title}](#{item.name})",
             _code(item.kind),
-            *(item.outcome(BUILTIN[name]).rule for name in _COLUMNS),
+            *(item.outcome(BUILTIN[name]).rule for name in _columns()),
         ]
         for item in SITUATIONS
     ]
-    return _table(["situation", "kind", *(_code(name) for name in _COLUMNS)], rows)
+    return _table(["situation", "kind", *(_code(name) for name in _columns())], rows)
 
 
 def _kinds() -> str:

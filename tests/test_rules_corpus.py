@@ -313,9 +313,10 @@ def test_rules_doc_runs_as_a_module() -> None:
 # --- search ------------------------------------------------------------------------------------
 
 #: colloquial and misspelt questions, and the rule that must come first
-TOP_RESULTS = [
+TOP_RESULTS: list[tuple[str, str | tuple[str, ...] | None]] = [
     ("flashed card", "RRoP-HE-1"),
-    ("dealer flashed the first card", "RRoP-HE-1"),
+    # Robert's Rules answer it twice: HE 1 (the procedure) and MD(a), whose keyword it is
+    ("dealer flashed the first card", ("RRoP-HE-1", "RRoP-MD-a")),
     ("4 card flop", "RRoP-HE-2"),
     ("four cards on the flop", "RRoP-HE-2"),
     ("dealer turned the turn early", "RRoP-HE-4"),
@@ -347,11 +348,15 @@ def _expected_by_topic(query: str) -> set[str]:
 
 
 @pytest.mark.parametrize(("query", "expected"), TOP_RESULTS)
-def test_search_puts_the_right_rule_first(query: str, expected: str | None) -> None:
+def test_search_puts_the_right_rule_first(
+    query: str, expected: str | tuple[str, ...] | None
+) -> None:
     hits = search(query)
     assert hits, query
     if expected is None:
         assert hits[0].rule.id in _expected_by_topic(query), (query, hits[0].rule.id)
+    elif isinstance(expected, tuple):
+        assert hits[0].rule.id in expected, [(h.rule.id, h.score) for h in hits]
     else:
         assert hits[0].rule.id == expected, [(h.rule.id, h.score) for h in hits]
 

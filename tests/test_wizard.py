@@ -22,7 +22,7 @@ import yaml
 from dealer_trainer.cli.main import _parser, main
 from dealer_trainer.cli.wizard import run_wizard
 from dealer_trainer.procedure.rulings import situation
-from dealer_trainer.rules.rulesets import builtin
+from dealer_trainer.rules.rulesets import builtin, builtin_names
 from dealer_trainer.scenario import load_scenario, recovery_steps, verify
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,7 +152,10 @@ def test_order_for_a_one_step_recovery_is_refused(capsys: pytest.CaptureFixture[
         (("--id", "Bad_Id"), "--id: lower-case words joined by hyphens"),
         (("--button", "9"), "--button: a whole number from 1 to 5"),
         (("--blinds", "two"), "--blinds: small and big blind as two numbers"),
-        (("--ruleset", "robert"), "--ruleset 'robert': not roberts, tda-2024 or a ruleset file"),
+        (
+            ("--ruleset", "robert"),
+            f"--ruleset 'robert': not {builtin_names(', ')} or a ruleset file",
+        ),
         (("--error", "no_such_error"), "--error 'no_such_error' is not a dealer error the "),
     ],
     ids=["id", "button", "blinds", "ruleset", "error"],

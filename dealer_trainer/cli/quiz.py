@@ -254,7 +254,11 @@ def entries(args: argparse.Namespace) -> list[Entry]:
 
     folder = Path(args.bank) if args.bank else bank_dir()
     if not folder.is_dir():
-        raise UsageError(f"--bank: {folder} is not a folder")
+        from dealer_trainer.cli.files import what_is  # start-up: only for this refusal
+
+        what = what_is(folder) or ("a file" if folder.exists() else None)
+        why = "nothing is there" if what is None else f"it is {what}"
+        raise UsageError(f"--bank: {printable(str(folder))} is not a folder: {why}")
     found, problems = catalogue(folder)
     for problem in problems:
         print(f"dealer-trainer: left out: {problem}", file=sys.stderr)

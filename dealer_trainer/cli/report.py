@@ -82,7 +82,7 @@ def configure(report: argparse.ArgumentParser) -> None:
         "--db",
         metavar="TARGET",
         help=(
-            "the progress store: an SQLite file or a postgresql:// URL "
+            "the progress store: an SQLite file, or a postgresql:// URL or key=value string "
             "(default: $DEALER_TRAINER_DB, else the file in your data folder)"
         ),
     )
@@ -90,22 +90,31 @@ def configure(report: argparse.ArgumentParser) -> None:
 
 def parse_since(text: str) -> datetime:
     """``--since``: a date (its first moment, local time) or an ISO date and time (local
-    time unless it names its offset); an aware datetime."""
+    time unless it names its offset); an aware datetime. A moment at the edge of the calendar
+    that no clock can hold in UTC (0001-01-01 east of Greenwich, 9999-12-31 west of it) is the
+    first or the last moment there is: every answer, or none."""
     # start-up: the command imports only what it runs, when it runs
-    from datetime import date, datetime
+    from datetime import UTC, date, datetime
 
     value = text.strip()
     try:
         if len(value) == 10:
             day = date.fromisoformat(value)
-            return datetime(day.year, day.month, day.day).astimezone()
-        moment = datetime.fromisoformat(value)
+            moment = datetime(day.year, day.month, day.day)
+        else:
+            moment = datetime.fromisoformat(value)
     except ValueError:
         raise UsageError(
             f"--since: {excerpt(text)} is not a date; write YYYY-MM-DD (2024-05-01) or a date and "
             "time (2024-05-01T18:00)"
         ) from None
-    return moment.astimezone() if moment.tzinfo is None else moment
+    try:
+        aware = moment.astimezone() if moment.tzinfo is None else moment
+        aware.astimezone(UTC)  # every later step works in UTC
+    except (OverflowError, ValueError):
+        edge = datetime.min if moment.year == datetime.min.year else datetime.max
+        return edge.replace(tzinfo=UTC)
+    return aware
 
 
 def run(args: argparse.Namespace) -> int:

@@ -284,7 +284,12 @@ def _bank(folder: str | None) -> Path:
         return bank_dir()
     path = Path(folder)
     if not path.is_dir():
-        raise ScriptError(f"no such folder: {folder}")
+        from dealer_trainer.cli.files import what_is  # start-up: only for this refusal
+
+        what = what_is(path) or ("a file" if path.exists() else None)
+        if what is None:
+            raise ScriptError(f"no such folder: {printable(folder)}")
+        raise ScriptError(f"--bank: {printable(folder)} is not a folder: it is {what}")
     return path
 
 

@@ -43,7 +43,8 @@ def add_trainee_options(parser: argparse.ArgumentParser) -> None:
         "--db",
         metavar="TARGET",
         help=(
-            "where progress is kept: an SQLite file, or a postgresql:// URL shared by several "
+            "where progress is kept: an SQLite file, or a postgresql:// URL (or key=value "
+            "string) shared by several "
             "training rooms (default: $DEALER_TRAINER_DB, else a file in your data folder)"
         ),
     )
@@ -78,10 +79,10 @@ def remember_trainee(name: str) -> None:
     # start-up: the command imports only what it runs, when it runs
     from contextlib import suppress
 
-    from dealer_trainer.cli.files import write_atomically
+    from dealer_trainer.cli.files import NotARegularFile, write_atomically
 
     data = {**_settings(), "trainee": name}
-    with suppress(OSError):  # the name is asked again next time
+    with suppress(OSError, NotARegularFile):  # the name is asked again next time
         write_atomically(settings_path(), json.dumps(data, indent=2))
 
 

@@ -106,7 +106,7 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     """Ask, draft, prove and write a scenario; return the exit code."""
     # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.authoring import ASKS, draft, dump, find_error, kinds, situations
-    from dealer_trainer.cli.files import write_atomically
+    from dealer_trainer.cli.files import check_replaceable, write_atomically
     from dealer_trainer.cli.render import echo
     from dealer_trainer.procedure.rulings import situation
     from dealer_trainer.rules.rulesets import BUILTIN, builtin_names, resolve
@@ -171,6 +171,7 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
         data["ruleset"] = os.path.relpath(Path(ruleset.source).resolve(), output.parent.resolve())
     text = dump(data)
     verify(loads_scenario(text, str(output)))  # never write a file that does not validate
+    check_replaceable(output, "--output" if args.output else None)  # even with --force
     if output.exists() and not args.force:
         raise UsageError(f"{output} exists: choose another --id or --output, or add --force")
     try:

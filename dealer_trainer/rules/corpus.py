@@ -6,6 +6,8 @@ The corpus is package data (``dealer_trainer/rules/data/*.yaml``), read once per
     rules.yaml      one entry per rule: id, cite, source, title, rulesets, topics,
                     situations, keywords, text
     glossary.yaml   one entry per term: term, aliases, text, see (rule ids)
+    slang.yaml      the floor's way of saying things, for the search: say (what people
+                    type), means (the corpus's words), join (read as one word); optional
 
 A rule is found by its id or by the citation the engine writes (``rule(...)``), tolerantly:
 ``TDA24-39-A``, ``tda24-39a`` and ``TDA24 39-A`` are the same rule. An unknown id raises
@@ -19,9 +21,8 @@ only to suggest names for a miss; never the engine or the state machine.
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 from dealer_trainer import errors
 from dealer_trainer.errors import DealerTrainerError
+from dealer_trainer.rules.kept import cache_file, keep
 from dealer_trainer.safetext import excerpt
 
 __all__ = [
@@ -39,9 +41,11 @@ __all__ = [
     "CorpusError",
     "NotFound",
     "Rule",
+    "Slang",
     "Source",
     "Term",
     "by_cite",
+    "derived",
     "load_corpus",
     "normalise",
     "read_corpus",
@@ -137,6 +141,19 @@ class Term:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Slang:
+    """How the floor says something, for the search: each of ``say`` means ``means``.
+
+    ``join``: the words of ``means`` are read as one word wherever they stand, in the rules and
+    in a question alike ("out of turn" is not about the turn card).
+    """
+
+    means: str
+    say: tuple[str, ...]
+    join: bool = False
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Corpus:
     """The whole corpus, with its lookup tables."""
@@ -150,6 +167,8 @@ class Corpus:
     by_cite: dict[str, Rule]
     #: normalised term and aliases -> term
     by_word: dict[str, Term]
+    #: the floor's words the search reads (besides the glossary's terms and aliases)
+    slang: tuple[Slang, ...] = ()
 
     def source(self, source_id: str) -> Source:
         """A source by id; ``KeyError`` when there is none."""
@@ -173,9 +192,11 @@ def _word_key(word: str) -> str:
 # --- loading --------------------------------------------------------------------------------
 
 
-_FILES = ("sources.yaml", "rules.yaml", "glossary.yaml")
+_FILES = ("sources.yaml", "rules.yaml", "glossary.yaml", "slang.yaml")
+#: files a corpus folder may leave out (read as empty)
+_OPTIONAL = frozenset({"slang.yaml"})
 #: bump when the cache's layout changes
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 
 
 def _parse(name: str, text: str) -> list[dict[str, Any]]:
@@ -193,32 +214,23 @@ def _parse(name: str, text: str) -> list[dict[str, Any]]:
 
 def _stamp(folder: Path) -> list[list[Any]]:
     out: list[list[Any]] = []
-    for name in _FILES:
-        info = (folder / name).stat()
-        out.append([name, info.st_mtime_ns, info.st_size])
+    for path in (folder / name for name in _FILES):
+        info = path.stat() if path.name not in _OPTIONAL or path.exists() else None
+        out.append([path.name, info and info.st_mtime_ns, info and info.st_size])
     return out
 
 
-def _cache_file(folder: Path) -> Path:
-    """Where the parsed copy of ``folder`` is kept: its ``__pycache__``, or the mirror of the
-    folder under ``PYTHONPYCACHEPREFIX`` when that is set (as for ``.pyc`` files).
-    """
-    if sys.pycache_prefix:
-        return Path(sys.pycache_prefix).joinpath(*folder.resolve().parts[1:], "corpus.json")
-    return folder / "__pycache__" / "corpus.json"
-
-
 def _read_all(folder: Traversable) -> dict[str, list[dict[str, Any]]]:
-    """The three files, parsed.
+    """The files, parsed (an optional file that is absent is left out).
 
-    A real folder keeps a JSON copy of the parse (see :func:`_cache_file`), as Python keeps
-    ``.pyc`` files: valid while the files keep their modification times and sizes, and not
-    written under ``PYTHONDONTWRITEBYTECODE``. Reading it is some 30 times faster than
-    parsing the YAML, and spares importing PyYAML.
+    A real folder keeps a JSON copy of the parse (:mod:`~dealer_trainer.rules.kept`), as
+    Python keeps ``.pyc`` files: valid while the files keep their modification times and
+    sizes, and not written under ``PYTHONDONTWRITEBYTECODE``. Reading it is some 30 times
+    faster than parsing the YAML, and spares importing PyYAML.
     """
     cache = stamp = None
     if isinstance(folder, Path):
-        cache = _cache_file(folder)
+        cache = cache_file(folder, "corpus.json")
         try:
             stamp = _stamp(folder)
             cached = json.loads(cache.read_text(encoding="utf-8"))
@@ -227,17 +239,35 @@ def _read_all(folder: Traversable) -> dict[str, list[dict[str, Any]]]:
         except (OSError, ValueError, KeyError, TypeError):
             pass
     data = {
-        name: _parse(name, folder.joinpath(name).read_text(encoding="utf-8")) for name in _FILES
+        name: _parse(name, folder.joinpath(name).read_text(encoding="utf-8"))
+        for name in _FILES
+        if name not in _OPTIONAL or folder.joinpath(name).is_file()
     }
-    if cache is not None and stamp is not None and not sys.dont_write_bytecode:
-        document = {"format": _CACHE_FORMAT, "stamp": stamp, "data": data}
-        partial = cache.with_name(f"corpus.{os.getpid()}.tmp")
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            partial.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
-            os.replace(partial, cache)
-        except OSError:  # a read-only install: parse the YAML every time
-            partial.unlink(missing_ok=True)
+    if cache is not None and stamp is not None:
+        keep(cache, {"format": _CACHE_FORMAT, "stamp": stamp, "data": data})
+    return data
+
+
+def derived(name: str, version: list[Any], build: Callable[[], Any]) -> Any:
+    """What ``build`` makes of the shipped corpus (JSON data), kept beside the corpus's parsed
+    copy as ``name``: built once, not at every start, and again when the corpus files or
+    ``version`` (what else it depends on) change.
+    """
+    folder = _data_folder()
+    if not isinstance(folder, Path):
+        return build()
+    path = cache_file(folder, name)
+    stamp: list[Any] | None = None
+    try:
+        stamp = [*_stamp(folder), version]
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        if kept["stamp"] == stamp:
+            return kept["data"]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    data = build()
+    if stamp is not None:
+        keep(path, {"stamp": stamp, "data": data})
     return data
 
 
@@ -274,6 +304,7 @@ _RULE_KEYS = (
     "text",
 )
 _TERM_KEYS = ("term", "aliases", "text", "see")
+_SLANG_KEYS = ("means", "say", "join")
 
 
 def _sources(data: list[dict[str, Any]]) -> tuple[Source, ...]:
@@ -329,6 +360,21 @@ def _terms(data: list[dict[str, Any]]) -> tuple[Term, ...]:
     return tuple(out)
 
 
+def _slang(data: list[dict[str, Any]]) -> tuple[Slang, ...]:
+    out = []
+    for i, item in enumerate(data):
+        where = f"slang.yaml item {i + 1} ({item.get('means')})"
+        _check_keys(item, _SLANG_KEYS, where)
+        join = item.get("join", False)
+        if not isinstance(join, bool):
+            raise CorpusError(f"{where}: 'join' must be true or false")
+        say = _list(item, "say", where)
+        if not say and not join:
+            raise CorpusError(f"{where}: 'say' must list what people type")
+        out.append(Slang(_text(item, "means", where), say, join))
+    return tuple(out)
+
+
 def _index(rules: tuple[Rule, ...]) -> tuple[dict[str, Rule], dict[str, Rule]]:
     by_key: dict[str, Rule] = {}
     by_cite: dict[str, Rule] = {}
@@ -357,17 +403,19 @@ def _word_index(terms: tuple[Term, ...]) -> dict[str, Term]:
 
 
 def read_corpus(folder: Traversable) -> Corpus:
-    """Read a corpus from a folder holding sources.yaml, rules.yaml and glossary.yaml.
+    """Read a corpus from a folder holding sources.yaml, rules.yaml and glossary.yaml, and
+    optionally slang.yaml.
 
-    The folder keeps a parsed copy in ``__pycache__/corpus.json``, used while the three
-    files keep their modification times and sizes.
+    The folder keeps a parsed copy in ``__pycache__/corpus.json``, used while the files keep
+    their modification times and sizes.
     """
     data = _read_all(folder)
     rules = _rules(data["rules.yaml"])
     terms = _terms(data["glossary.yaml"])
     sources = _sources(data["sources.yaml"])
     by_key, cites = _index(rules)
-    return Corpus(sources, rules, terms, by_key, cites, _word_index(terms))
+    slang = _slang(data.get("slang.yaml", []))
+    return Corpus(sources, rules, terms, by_key, cites, _word_index(terms), slang)
 
 
 @cache

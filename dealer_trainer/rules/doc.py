@@ -1,4 +1,5 @@
-"""Generate docs/rules.md from the rules corpus: the sources, the rules by topic, the glossary.
+"""Generate docs/rules.md from the rules corpus: the sources, the rules by topic, the glossary,
+and the floor words the search reads.
 
 Run ``python -m dealer_trainer.rules.doc > docs/rules.md``; a test fails when the file in
 docs/ differs from what this prints. Nothing here is written twice: every line comes from
@@ -125,10 +126,32 @@ def _glossary(corpus: Corpus) -> str:
     return "\n".join(parts) + "\n"
 
 
+def _slang(corpus: Corpus) -> str:
+    parts = [
+        "## Floor words the search reads",
+        "",
+        "`rules search` (and the training room's rules search) reads a question in the floor's",
+        'words: each glossary alias above stands for its term ("puck" for button), and each',
+        "phrase below for the corpus's words (rules/data/slang.yaml; readings split by commas",
+        "are alternatives).",
+        "",
+        "| people type | the search reads |",
+        "|---|---|",
+    ]
+    for entry in corpus.slang:
+        said = ", ".join(entry.say) or "-"
+        joined = " (one word)" if entry.join else ""
+        parts.append(f"| {_cell(said)} | {_cell(entry.means)}{joined} |")
+    return "\n".join(parts) + "\n"
+
+
 def render(corpus: Corpus | None = None) -> str:
     """The whole of docs/rules.md."""
     corpus = corpus or load_corpus()
-    return "\n".join([_intro(corpus), _sources(corpus), _by_topic(corpus), _glossary(corpus)])
+    sections = [_intro(corpus), _sources(corpus), _by_topic(corpus), _glossary(corpus)]
+    if corpus.slang:
+        sections.append(_slang(corpus))
+    return "\n".join(sections)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -29,7 +29,13 @@ format), :mod:`~dealer_trainer.scenario.facts` (the facts a question may ask),
 importable from ``dealer_trainer.scenario`` itself.
 """
 
-from dealer_trainer.scenario.bank import bank_dir, find_scenarios, scenario_texts
+from dealer_trainer.scenario.bank import (
+    MAX_ROOM_SCENARIOS,
+    MAX_UPLOAD_BYTES,
+    bank_dir,
+    find_scenarios,
+    scenario_texts,
+)
 from dealer_trainer.scenario.facts import (
     AWARD_FACTS,
     FACT_ANSWERS,
@@ -92,6 +98,8 @@ __all__ = [
     "KINDS",
     "LENGTH_CUE_SHARE",
     "MAX_PROOFS",
+    "MAX_ROOM_SCENARIOS",
+    "MAX_UPLOAD_BYTES",
     "NUMBER_FACTS",
     "QUESTION_FIELDS",
     "QUESTION_KINDS",

@@ -1,4 +1,4 @@
-"""The shipped scenario bank, and the scenario files of a folder."""
+"""The shipped scenario bank, the scenario files of a folder, and how much a room may upload."""
 
 from __future__ import annotations
 
@@ -8,6 +8,12 @@ from pathlib import Path
 
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.rules.rulesets import is_ruleset_file
+
+#: the largest scenario or house ruleset a trainer may upload to a room, in bytes of UTF-8
+#: text (the shipped bank's largest scenario is under 3 KB)
+MAX_UPLOAD_BYTES = 32 * 1024
+#: the most scenarios one room keeps (upload again with the same id to replace one)
+MAX_ROOM_SCENARIOS = 100
 
 
 def bank_dir() -> Path:

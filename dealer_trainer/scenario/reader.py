@@ -29,7 +29,9 @@ from dealer_trainer.scenario.questions import QuestionReader
 from dealer_trainer.script_events import _kind, _suggest
 from dealer_trainer.yamlio import Locator, load, load_file
 
-_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+#: an id (or a family): lower-case words joined by hyphens, and nothing else: no space, no
+#: invisible or control character around it (matched whole, with ``fullmatch``)
+ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 class Reader(QuestionReader):
@@ -91,15 +93,29 @@ class Reader(QuestionReader):
         )
 
     def ident(self, data: dict[Any, Any]) -> str:
-        ident = self.text(data, "id", "'id'")
-        if not _ID.match(ident):
-            raise self.fail(
-                f"'id' must be lower-case words joined by hyphens (like 'premature-turn-1'), "
-                f"not {excerpt(ident)}",
-                data,
-                "id",
+        return self.slug(data, "id", "'premature-turn-1'")
+
+    def slug(self, data: dict[Any, Any], key: str, like: str) -> str:
+        """An id or a family, exactly as written: a space, an invisible or a control
+        character anywhere (a no-break space, a tab, a zero-width space) refuses it, for an
+        id that differs from the one typed would never be found again."""
+        self.text(data, key, f"{key!r}")  # text, not a number or true/false
+        value = str(data[key])
+        if not ID.fullmatch(value):
+            hidden = [c for c in value if not c.isprintable() or c.isspace()]
+            why = (
+                f" (it holds {excerpt(''.join(dict.fromkeys(hidden)))}: a space, an invisible "
+                "or a control character)"
+                if hidden
+                else ""
             )
-        return ident
+            raise self.fail(
+                f"{key!r} must be lower-case words joined by hyphens (like {like}), "
+                f"not {excerpt(value)}{why}",
+                data,
+                key,
+            )
+        return value
 
     def topic(self, data: dict[Any, Any]) -> Topic:
         slug = data["topic"]
@@ -141,15 +157,7 @@ class Reader(QuestionReader):
     def family(self, data: dict[Any, Any]) -> str | None:
         if data.get("family") is None:
             return None
-        name = self.text(data, "family", "'family'")
-        if not _ID.match(name):
-            raise self.fail(
-                f"'family' must be lower-case words joined by hyphens (like 'extra-card-one'), "
-                f"not {excerpt(name)}",
-                data,
-                "family",
-            )
-        return name
+        return self.slug(data, "family", "'extra-card-one'")
 
     def rule(self, data: dict[Any, Any]) -> str | None:
         if data.get("rule") is None:

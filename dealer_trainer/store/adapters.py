@@ -1,6 +1,6 @@
 """The two databases: SQLite and PostgreSQL adapters behind one small protocol, and how a
-target (a file path, ``sqlite:///PATH`` or a ``postgresql://`` URL) is opened without ever
-showing a password.
+target (a file path, ``sqlite:///PATH``, a ``postgresql://`` URL or a libpq ``key=value``
+connection string such as ``host=db dbname=trainer``) is opened without ever showing a password.
 
 Statements are written with ``?`` placeholders for both; :class:`Database.transaction` is one
 committed write. SQLite runs in WAL mode (``synchronous = NORMAL``: no fsync per commit) with
@@ -16,9 +16,11 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import stat
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from time import monotonic, sleep
 from typing import Any, Protocol
@@ -38,6 +40,7 @@ __all__ = [
     "now",
     "reason",
     "redact",
+    "tighten",
     "utc",
 ]
 
@@ -45,11 +48,15 @@ __all__ = [
 BUSY_TIMEOUT = 30.0
 #: environment variable naming the store (a file path or a PostgreSQL URL)
 ENV_VAR = "DEALER_TRAINER_DB"
+#: the user data folder's name (platformdirs), where the default store lives
+_DATA_FOLDER = "dealer-trainer"
 #: rows fetched at a time by :meth:`Database.stream`
 STREAM_BATCH = 1000
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 _SQLITE_SCHEME = "sqlite://"
 _URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+#: the first ``keyword=`` of a libpq ``key=value`` connection string
+_CONNINFO_KEY = re.compile(r"^\s*([a-z_]+)\s*=")
 
 
 class NoStore(StoreError):
@@ -215,7 +222,7 @@ def default_target() -> str:
         return from_env
     import platformdirs  # start-up: only when no store is named (tests/test_progress.py)
 
-    return str(platformdirs.user_data_path("dealer-trainer") / "progress.sqlite3")
+    return str(platformdirs.user_data_path(_DATA_FOLDER) / "progress.sqlite3")
 
 
 def _userinfo_password(text: str) -> str | None:
@@ -230,6 +237,30 @@ def _userinfo_password(text: str) -> str | None:
         return None
     _user, colon, password = rest[:at].partition(":")
     return password if colon and password else None
+
+
+@cache
+def _libpq_keywords() -> frozenset[str] | None:
+    """The keywords libpq knows (``host``, ``dbname``, ``password`` ...), or None without the
+    driver."""
+    try:
+        from psycopg import pq  # start-up: the optional driver (postgres extra), loaded on use
+
+        return frozenset(item.keyword.decode() for item in pq.Conninfo.get_defaults())
+    except Exception:  # no psycopg, or no libpq it can load
+        return None
+
+
+def _is_conninfo(text: str) -> bool:
+    """Whether ``text`` is a libpq ``key=value`` connection string (``host=db dbname=x``): it
+    starts with a keyword libpq knows (any ``word=`` when the driver is not installed, so
+    that such a string is never taken for a file name). A file whose name starts so is
+    written ``./host=...``."""
+    first = _CONNINFO_KEY.match(text)
+    if first is None:
+        return False
+    keywords = _libpq_keywords()
+    return keywords is None or first.group(1) in keywords
 
 
 def _conninfo_password(text: str) -> str | None:
@@ -271,7 +302,7 @@ def redact(target: str) -> str:
         shown = f"{target[:end]}{user}:***@{rest[at + 1 :]}"
     for secret in _secrets(target):
         shown = shown.replace(secret, "***")
-    shown = re.sub(r"(?i)(password\s*=\s*)('(?:[^'\\]|\\.)*'|[^&\s]*)", r"\1***", shown)
+    shown = re.sub(r"(?i)(password\s*=\s*)('(?:[^'\\]|\\.)*(?:'|$)|[^&\s]*)", r"\1***", shown)
     return printable(shown)
 
 
@@ -289,10 +320,15 @@ def _check_postgres_url(text: str, shown: str) -> None:
     except Exception as exc:
         # the driver quotes the piece it cannot read, which may be the password: drop quotes
         reason = re.sub(r'"[^"]*"', "a part of it", " ".join(str(exc).split()))
+        if _is_conninfo(text):
+            what = "connection string"
+            hint = "write key=value pairs, a value with spaces or quotes in 'single quotes'"
+        else:
+            what = "URL"
+            hint = "in a password, write / ? # @ % and spaces as %2F %3F %23 %40 %25 %20"
         raise StoreError(
-            f"cannot connect to the progress store at {shown}: not a valid PostgreSQL URL "
-            f"({_strip_secrets(reason, text)}); in a password, write / ? # @ % and spaces as "
-            "%2F %3F %23 %40 %25 %20"
+            f"cannot connect to the progress store at {shown}: not a valid PostgreSQL {what} "
+            f"({_strip_secrets(reason, text)}); {hint}"
         ) from None
     written = _userinfo_password(text)
     if written is not None and unquote(written) != parsed.get("password"):
@@ -306,10 +342,73 @@ def _check_postgres_url(text: str, shown: str) -> None:
 def _create_owner_only(path: Path) -> None:
     """A new store's folders and file are the owner's alone (0700, 0600): the store holds the
     session-signing key and the password hashes. SQLite gives its -wal and -shm files the
-    mode of the store's own file. An existing file is left as it is."""
+    mode of the store's own file. An existing file is tightened by :func:`tighten`."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     with suppress(FileExistsError):
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
+#: the files SQLite keeps for a store named NAME: NAME itself and these beside it
+_SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def _tightened(path: Path) -> str | None:
+    """Take every group and other permission away from ``path`` (a file 0644 becomes 0600, a
+    folder 0755 becomes 0700) if the current user owns it and it has any: what was changed
+    (``"/srv/x.db 0644 -> 0600"``), or None."""
+    try:
+        found = path.stat()
+        if found.st_uid != os.getuid() or not found.st_mode & 0o077:
+            return None
+        before = found.st_mode & 0o777
+        os.chmod(path, before & 0o700)
+    except OSError:
+        return None
+    return f"{path} {before:04o} -> {before & 0o700:04o}"
+
+
+def _own_folder(folder: Path, store: Path) -> bool:
+    """Whether ``folder`` is the store's own: the user data folder the default store lives in,
+    or a folder that holds nothing but the store's files. (A folder of other things, such as
+    a project or the home folder, is never changed: the store's files are owner-only anyway.)"""
+    mine = {store.name, *(store.name + side for side in _SQLITE_SIDE_FILES)}
+    try:
+        if all(entry.name in mine for entry in folder.iterdir()):
+            return True
+    except OSError:
+        return False
+    if folder.name != _DATA_FOLDER:
+        return False
+    import platformdirs  # start-up: only for a loose folder named like the data folder
+
+    return folder == platformdirs.user_data_path(_DATA_FOLDER)
+
+
+def tighten(path: Path) -> list[str]:
+    """An existing SQLite store made owner-only: its file and SQLite's files beside it lose
+    every group and other permission (0600), and so does its own folder (0700, see
+    :func:`_own_folder`), each only if the current user owns it. What was changed, one item
+    per file or folder; one note on standard error (the log) says so."""
+    if not hasattr(os, "getuid"):  # Windows: no modes to tighten (the folder's ACL decides)
+        return []
+    candidates = [path, *(Path(f"{path}{side}") for side in _SQLITE_SIDE_FILES)]
+    changed = [note for candidate in candidates if (note := _tightened(candidate)) is not None]
+    folder = path.absolute().parent
+    with suppress(OSError):
+        if folder.stat().st_mode & 0o077 and _own_folder(folder, path):
+            note = _tightened(folder)
+            if note is not None:
+                changed.append(note)
+    if changed:
+        import logging  # start-up: only when there is something to say (rarely)
+
+        logging.getLogger("dealer_trainer.store").warning(
+            "The progress store %s could be read by other users of this machine, and it holds "
+            "the password hashes and the sign-in key: made owner-only (%s).",
+            printable(str(path)),
+            "; ".join(printable(item) for item in changed),
+        )
+    return changed
 
 
 def connect(text: str, *, create: bool = True) -> Database:
@@ -317,7 +416,7 @@ def connect(text: str, *, create: bool = True) -> Database:
     if not text.strip():
         raise StoreError("no progress store given: name an SQLite file or a PostgreSQL URL")
     shown = redact(text)
-    if text.startswith(_POSTGRES_SCHEMES):
+    if text.startswith(_POSTGRES_SCHEMES) or _is_conninfo(text):
         _check_postgres_url(text, shown)
         try:
             return Postgres(text)
@@ -328,20 +427,46 @@ def connect(text: str, *, create: bool = True) -> Database:
                 f"cannot connect to the progress store at {shown}: {reason(exc, text)}"
             ) from None
     path = _sqlite_path(text, shown)
+    other = None if path == ":memory:" else _other_than_a_file(Path(path))
+    if other is not None:
+        raise StoreError(
+            f"cannot open the progress store at {shown}: it is {other}, not a regular file; "
+            f"name an SQLite file (check --db or ${ENV_VAR})"
+        )
     if not create and path != ":memory:" and not Path(path).is_file():
-        what = "a folder, not a file" if Path(path).is_dir() else "no such file"
         raise NoStore(
-            f"cannot open the progress store at {shown}: {what}, so nothing has been recorded "
-            f"there (reading never creates a store); check --db or ${ENV_VAR}"
+            f"cannot open the progress store at {shown}: no such file, so nothing has been "
+            f"recorded there (reading never creates a store); check --db or ${ENV_VAR}"
         )
     try:
-        if path != ":memory:" and create:
-            _create_owner_only(Path(path))
+        if path != ":memory:":
+            if create:
+                _create_owner_only(Path(path))
+            tighten(Path(path))
         return Sqlite(path)
     except (OSError, sqlite3.Error) as exc:
         raise StoreError(
             f"cannot open the progress store at {shown}: {reason(exc, text)}"
         ) from None
+
+
+def _other_than_a_file(path: Path) -> str | None:
+    """What stands at ``path`` when it is something other than a regular file (or nothing):
+    a folder, a FIFO, a device or a socket."""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, ValueError):
+        return None
+    for test, what in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return what
+    return None
 
 
 def _sqlite_path(text: str, shown: str) -> str:

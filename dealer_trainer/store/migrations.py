@@ -11,6 +11,7 @@ long as the whole start-up budget of a quiz; see docs/progress.md.)
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -81,6 +82,23 @@ def backfill_review_cards(store: Store) -> None:
     )
     for trainee_id, item, topic, correct, answered_at in rows:
         store._review(int(trainee_id), item, topic, bool(correct), store._from_db_time(answered_at))
+
+
+def backfill_upload_texts(store: Store) -> None:
+    """Keep each uploaded scenario's text, and each room's house ruleset, once under its
+    SHA-256 (the catalogue lines are filled in when a quiz first reads them)."""
+    rows = store._db.execute("SELECT id, yaml FROM room_scenarios", ())
+    houses = store._db.execute("SELECT house_yaml FROM rooms WHERE house_yaml IS NOT NULL", ())
+    for text in [str(yaml) for _id, yaml in rows] + [str(house) for (house,) in houses]:
+        store._db.execute(
+            "INSERT INTO upload_texts (digest, yaml) VALUES (?, ?) ON CONFLICT (digest) DO NOTHING",
+            (hashlib.sha256(text.encode("utf-8")).hexdigest(), text),
+        )
+    for ident, yaml in rows:
+        store._db.execute(
+            "UPDATE room_scenarios SET digest = ? WHERE id = ?",
+            (hashlib.sha256(str(yaml).encode("utf-8")).hexdigest(), int(ident)),
+        )
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -261,6 +279,35 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         6,
+        "each answer carries the room it was given in (none: given in the terminal)",
+        (
+            "ALTER TABLE answers ADD COLUMN room_id {ref} REFERENCES rooms (id)",
+            # an answer given in a browser run is in the run's room: the run's session is its
+            "CREATE INDEX runs_by_session ON runs (session_id)",
+            "UPDATE answers SET room_id ="
+            " (SELECT r.room_id FROM runs r WHERE r.session_id = answers.session_id)"
+            " WHERE room_id IS NULL",
+        ),
+    ),
+    Migration(
+        7,
+        "uploaded texts kept once by digest; an upload's catalogue line kept with it",
+        (
+            "CREATE TABLE upload_texts ( digest TEXT PRIMARY KEY, yaml TEXT NOT NULL)",
+            "ALTER TABLE room_scenarios ADD COLUMN digest TEXT",
+            "ALTER TABLE room_scenarios ADD COLUMN topic TEXT",
+            "ALTER TABLE room_scenarios ADD COLUMN difficulty INTEGER",
+            "ALTER TABLE room_scenarios ADD COLUMN family TEXT",
+        ),
+        backfill=backfill_upload_texts,
+    ),
+    Migration(
+        8,
+        "an invite may name the person it is for (a roster's name on the printed sheet)",
+        ("ALTER TABLE invites ADD COLUMN label TEXT",),
+    ),
+    Migration(
+        9,
         "totals kept as answers are recorded: per trainee and per room, by topic, item and day",
         (
             "CREATE TABLE trainee_topics ("

@@ -5,13 +5,17 @@ name or a password may be, and how a password is hashed, is decided above the st
 (:mod:`dealer_trainer.accounts`); this module is handed the hash. Every change of a person's
 standing (a new password, sign-out everywhere, admin, disabled, a role changed or removed)
 gives the person a new ``epoch``, which ends every session opened before it.
+
+Failed sign-ins are not counted per person here: a count kept for a name would let anyone hold
+that person out from anywhere, and its write would make a known name slower to refuse than an
+unknown one. The sign-in limits are per address and name (docs/deploy.md); the ``failures``
+and ``last_failure`` columns are left from schema 3 and no longer read.
 """
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.errors import UsageError
@@ -31,13 +35,10 @@ __all__ = [
     "add_member",
     "add_person",
     "add_room",
-    "clear_failures",
-    "count_failure",
     "count_people",
     "credentials",
     "end_sessions",
     "ensure_setting",
-    "failures",
     "insert_member",
     "insert_person",
     "members",
@@ -47,6 +48,7 @@ __all__ = [
     "person",
     "person_by_name",
     "remove_member",
+    "replace_hash",
     "role_in",
     "room",
     "room_by_name",
@@ -213,36 +215,11 @@ def credentials(store: Store, name: str) -> Credentials | None:
     return Credentials(person_id=int(pid), password_hash=str(digest), disabled=bool(disabled))
 
 
-def clear_failures(store: Store, person_id: int, *, rehashed: str | None = None) -> None:
-    """A sign-in succeeded: the failure count starts again (and an old-parameter hash is
-    replaced by ``rehashed``)."""
+def replace_hash(store: Store, person_id: int, password_hash: str) -> None:
+    """A sign-in succeeded with a hash made under older parameters: keep the new hash (the
+    session epoch stays: this is the same password)."""
     with store._writing("sign in"):
-        store._db.execute("UPDATE people SET failures = 0 WHERE id = ?", (person_id,))
-        if rehashed is not None:
-            store._db.execute("UPDATE people SET password = ? WHERE id = ?", (rehashed, person_id))
-
-
-def count_failure(store: Store, person_id: int) -> None:
-    """A sign-in failed: one more in a row, and when."""
-    with store._writing("count a failed sign-in"):
-        store._db.execute(
-            "UPDATE people SET failures = failures + 1, last_failure = ? WHERE id = ?",
-            (store._to_db_time(now()), person_id),
-        )
-
-
-def failures(store: Store, name: str) -> tuple[int, datetime | None]:
-    """How many sign-ins with this name have failed in a row, and when the last did."""
-    with store._reading("read the failed sign-ins"):
-        rows = store._db.execute(
-            "SELECT p.failures, p.last_failure FROM people p"
-            " JOIN trainees t ON t.id = p.trainee_id WHERE t.name = ?",
-            (name,),
-        )
-    if not rows:
-        return 0, None
-    last = rows[0][1]
-    return int(rows[0][0]), None if last is None else store._from_db_time(last)
+        store._db.execute("UPDATE people SET password = ? WHERE id = ?", (password_hash, person_id))
 
 
 def set_password(
@@ -252,7 +229,7 @@ def set_password(
     epoch = new_epoch()
     with store._writing("set a password"):
         store._db.execute(
-            "UPDATE people SET password = ?, must_change = ?, epoch = ?, failures = 0 WHERE id = ?",
+            "UPDATE people SET password = ?, must_change = ?, epoch = ? WHERE id = ?",
             (password_hash, must_change, epoch, person_id),
         )
     return epoch

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from dealer_trainer.safetext import excerpt
 from dealer_trainer.store.adapters import utc
+from dealer_trainer.store.rows import time_or_none
 
 if TYPE_CHECKING:
     from dealer_trainer.store.store import Store
@@ -61,7 +63,14 @@ def topic_totals(
             topic=str(topic),
             answered=int(answered),
             correct=int(correct or 0),
-            last_seen=store._from_db_time(last_seen),
+            last_seen=None
+            if last_seen is None
+            else time_or_none(
+                last_seen,
+                store.target,
+                f"the last answer of {excerpt(name)} on {excerpt(topic)}",
+                "shown as unknown",
+            ),
         )
         for name, topic, answered, correct, last_seen in rows
     ]

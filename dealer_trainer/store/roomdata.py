@@ -2,9 +2,11 @@
 trainee's answers, the export, and the scenarios uploaded to the room.
 
 A room's trainees are its members with the ``trainee`` role; a person's answers are those of
-the store's trainee with the same name (:mod:`dealer_trainer.store.people`), so answers given in the
-terminal count too. The answers table has no room: a person who trains in two rooms shows the
-same answers in both. Every function takes the room's id and reads only its members' rows::
+the store's trainee with the same name (:mod:`dealer_trainer.store.people`). An answer
+carries the room of the browser run it was given in, and belongs to that room alone: a person
+who trains in two rooms shows each room its own answers (and a private upload of one room
+never shows in the other). Answers given in the terminal have no room and count in each of
+the person's rooms. Every function takes the room's id and reads only its members' rows::
 
     grid = accuracy_grid(store, room.id)         # trainee x topic: answered, correct
     weakest_topics(store, room.id)               # the room's lowest accuracy first
@@ -12,7 +14,9 @@ same answers in both. Every function takes the room's id and reads only its memb
     activity(store, room.id, since=date(2026, 11, 1))   # answers per day (UTC)
     save_room_scenario(store, room_id=room.id, scenario_id="x", yaml=text, uploaded_by=boss.id)
 
-The repository of room figures and uploaded room scenarios; the web layer writes no SQL.
+The repository of room figures; the scenarios uploaded to a room are
+:mod:`dealer_trainer.store.uploads`' (its functions named here too). The web layer writes no
+SQL.
 Statements use ``?`` placeholders and work on SQLite and PostgreSQL.
 """
 
@@ -24,7 +28,15 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.roles import Role
+from dealer_trainer.store.adapters import STREAM_BATCH
 from dealer_trainer.store.adapters import now as _now
+from dealer_trainer.store.uploads import (
+    RoomScenario,
+    delete_room_scenario,
+    room_scenario,
+    room_scenarios,
+    save_room_scenario,
+)
 
 if TYPE_CHECKING:
     from dealer_trainer.store.store import Store
@@ -50,12 +62,13 @@ __all__ = [
     "weakest_topics",
 ]
 
-#: the answers of a room's members (the room's id is the first parameter)
+#: the answers of a room's members given in that room, or in no room (the terminal); never
+#: those given in another room (the room's id is the first parameter)
 _MEMBERS = (
     " FROM members m JOIN people p ON p.id = m.person_id"
     " JOIN trainees t ON t.id = p.trainee_id"
     " JOIN answers a ON a.trainee_id = p.trainee_id"
-    " WHERE m.room_id = ?"
+    " WHERE m.room_id = ? AND (a.room_id = m.room_id OR a.room_id IS NULL)"
 )
 #: ... of its trainees (the room's dashboard)
 _TRAINEES = _MEMBERS + f" AND m.role = '{Role.TRAINEE.value}'"
@@ -144,16 +157,6 @@ class ExportRow:
 
 #: the columns of the export, in order
 EXPORT_FIELDS = tuple(ExportRow.__dataclass_fields__)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RoomScenario:
-    """A scenario a trainer uploaded to the room: its id and its YAML text."""
-
-    room_id: int
-    scenario_id: str
-    yaml: str
-    uploaded_at: datetime
 
 
 # --- the dashboard ----------------------------------------------------------------------------
@@ -293,11 +296,13 @@ def trainee_answers(
     ]
 
 
-def iter_export_rows(store: Store, room_id: int) -> Iterator[ExportRow]:
-    """Every answer of the room's trainees, oldest first, read a batch at a time: the export
-    of a room of any size in constant memory (the web layer streams it)."""
+def iter_export_rows(
+    store: Store, room_id: int, *, batch: int = STREAM_BATCH
+) -> Iterator[ExportRow]:
+    """Every answer of the room's trainees, oldest first, read ``batch`` rows at a time: the
+    export of a room of any size in constant memory (the web layer streams it)."""
     sql = f"SELECT {store.ANSWER_COLUMNS}" + _TRAINEES + " ORDER BY a.answered_at, a.id"
-    for row in store._stream("export the room's answers", sql, (room_id,)):
+    for row in store._stream("export the room's answers", sql, (room_id,), batch):
         answer = store._answer(row)
         yield ExportRow(**{name: getattr(answer, name) for name in EXPORT_FIELDS})
 
@@ -306,62 +311,3 @@ def export_rows(store: Store, room_id: int) -> list[ExportRow]:
     """Every answer of the room's trainees, oldest first (all at once: see
     :func:`iter_export_rows`)."""
     return list(iter_export_rows(store, room_id))
-
-
-# --- scenarios uploaded to a room -------------------------------------------------------------
-
-
-def save_room_scenario(
-    store: Store, *, room_id: int, scenario_id: str, yaml: str, uploaded_by: int | None
-) -> None:
-    """Keep a checked scenario's YAML for the room (replacing the room's own scenario of that
-    id)."""
-    with store._writing("keep a scenario"):
-        store._db.execute(
-            "INSERT INTO room_scenarios (room_id, scenario_id, yaml, uploaded_by, uploaded_at)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (room_id, scenario_id) DO UPDATE SET"
-            " yaml = excluded.yaml, uploaded_by = excluded.uploaded_by,"
-            " uploaded_at = excluded.uploaded_at",
-            (room_id, scenario_id, yaml, uploaded_by, store._to_db_time(_now())),
-        )
-
-
-def _room_scenario(store: Store, row: tuple[Any, ...]) -> RoomScenario:
-    room_id, scenario_id, text, uploaded_at = row
-    return RoomScenario(
-        room_id=int(room_id),
-        scenario_id=str(scenario_id),
-        yaml=str(text),
-        uploaded_at=store._from_db_time(uploaded_at),
-    )
-
-
-_SCENARIOS = "SELECT room_id, scenario_id, yaml, uploaded_at FROM room_scenarios"
-
-
-def room_scenarios(store: Store, room_id: int) -> list[RoomScenario]:
-    """The room's uploaded scenarios, by id."""
-    with store._reading("read the room's scenarios"):
-        rows = store._db.execute(_SCENARIOS + " WHERE room_id = ? ORDER BY scenario_id", (room_id,))
-    return [_room_scenario(store, row) for row in rows]
-
-
-def room_scenario(store: Store, *, room_id: int, scenario_id: str) -> RoomScenario | None:
-    """One uploaded scenario of that room (None: none of that id, or another room's)."""
-    with store._reading("read a scenario"):
-        rows = store._db.execute(
-            _SCENARIOS + " WHERE room_id = ? AND scenario_id = ?", (room_id, scenario_id)
-        )
-    return _room_scenario(store, rows[0]) if rows else None
-
-
-def delete_room_scenario(store: Store, *, room_id: int, scenario_id: str) -> bool:
-    """Remove one of the room's uploaded scenarios; whether there was one."""
-    with store._writing("remove a scenario"):
-        rows = store._db.execute(
-            "SELECT id FROM room_scenarios WHERE room_id = ? AND scenario_id = ?",
-            (room_id, scenario_id),
-        )
-        if rows:
-            store._db.execute("DELETE FROM room_scenarios WHERE id = ?", (int(rows[0][0]),))
-    return bool(rows)

@@ -27,6 +27,8 @@ exist is an error, never an empty store made on the spot. :meth:`Store.check_wri
 store that cannot be written (a read-only file, a read-only database) before a session begins.
 Times are stored in UTC (ISO 8601 text in SQLite, ``timestamptz`` in PostgreSQL); a naive
 datetime given to the store is taken to be UTC.
+
+A damaged row never makes a command fail: see :mod:`dealer_trainer.store.rows`.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from dealer_trainer.safetext import excerpt
 from dealer_trainer.store import totals
 from dealer_trainer.store.adapters import (
     ENV_VAR,
+    STREAM_BATCH,
     Database,
     NoStore,
     connect,
@@ -55,6 +58,14 @@ from dealer_trainer.store.adapters import now as _now
 from dealer_trainer.store.adapters import utc as _utc
 from dealer_trainer.store.migrations import MIGRATIONS, SCHEMA_VERSION, SCHEMA_VERSION_TABLE, TYPES
 from dealer_trainer.store.records import Answer, Due, Scheduler, check_mode
+from dealer_trainer.store.rows import (
+    DamagedRow,
+    card_due,
+    read_time,
+    time_or_fail,
+    warn,
+)
+from dealer_trainer.store.schemas import check_schema_exists, stored_version
 
 __all__ = ["Store", "open_store"]
 
@@ -169,8 +180,10 @@ class Store:
             )
         self._db.insert(
             "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
-            " ruleset, difficulty, given, expected, seconds, answered_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " ruleset, difficulty, given, expected, seconds, answered_at, room_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+            # the room of the browser run whose session it is (none: the terminal's)
+            " (SELECT r.room_id FROM runs r WHERE r.session_id = ?))",
             (
                 session,
                 trainee_id,
@@ -184,6 +197,7 @@ class Store:
                 answer.expected,
                 answer.seconds,
                 self._to_db_time(when),
+                session,
             ),
         )
         self._review(trainee_id, answer.item, answer.topic, bool(answer.correct), when)
@@ -230,7 +244,13 @@ class Store:
         sql += " ORDER BY a.answered_at, a.id"
         with self._reading("read the answers"):
             rows = self._db.execute(sql, tuple(params))
-        return [self._answer(row) for row in rows]
+        kept: list[Answer] = []
+        for row in rows:
+            try:
+                kept.append(self._answer(row))
+            except DamagedRow as exc:  # one bad row must not hide the others
+                warn(f"{exc}: left out")
+        return kept
 
     #: the columns :meth:`_answer` reads, in its order (``a`` the answers, ``t`` the trainees)
     ANSWER_COLUMNS = (
@@ -253,7 +273,9 @@ class Store:
             given=str(given),
             expected=str(expected),
             seconds=None if seconds is None else float(seconds),
-            answered_at=self._from_db_time(answered_at),
+            answered_at=self._from_db_time(
+                answered_at, f"an answer of {excerpt(str(name))} to {excerpt(str(item))}"
+            ),
             session=int(session),
         )
 
@@ -272,8 +294,10 @@ class Store:
         sql = (
             "SELECT c.item, c.topic, c.due, c.missed FROM review_cards c"
             " JOIN trainees t ON t.id = c.trainee_id"
-            " WHERE t.name = ? AND c.due <= ?"
-            " ORDER BY c.missed DESC, c.due, c.item"
+            " WHERE t.name = ? AND (c.due <= ?"
+            # SQLite: text that sorts after every time is no time (a damaged card: due now)
+            + (" OR c.due > '9')" if self._db.dialect == "sqlite" else ")")
+            + " ORDER BY c.missed DESC, c.due, c.item"
         )
         params: tuple[Any, ...] = (trainee.strip(), self._to_db_time(at))
         if limit is not None:
@@ -281,10 +305,12 @@ class Store:
             params = (*params, int(limit))
         with self._reading("read the reviews due"):
             rows = self._db.execute(sql, params)
-        return [
-            Due(item=item, topic=topic, due=self._from_db_time(due), missed=bool(missed))
-            for item, topic, due, missed in rows
-        ]
+        found: list[Due] = []
+        for item, topic, due, missed in rows:
+            when = card_due(due, self.target, trainee, item, at)
+            if when <= at:  # a time kept as a number sorts before any text in SQLite
+                found.append(Due(item=item, topic=topic, due=when, missed=bool(missed)))
+        return found
 
     def next_due(self, trainee: str) -> datetime | None:
         """When ``trainee``'s next review item falls due (None: nothing scheduled)."""
@@ -294,8 +320,17 @@ class Store:
         )
         with self._reading("read the next review"):
             rows = self._db.execute(sql, (trainee.strip(),))
-        value = rows[0][0] if rows else None
-        return None if value is None else self._from_db_time(value)
+            value = rows[0][0] if rows else None
+            if value is None or read_time(value) is not None:
+                return None if value is None else self._from_db_time(value)
+            # a damaged card: the earliest of them all, read one by one
+            every = self._db.execute(
+                "SELECT c.item, c.due FROM review_cards c JOIN trainees t ON t.id = c.trainee_id"
+                " WHERE t.name = ?",
+                (trainee.strip(),),
+            )
+        at = _now()
+        return min(card_due(due, self.target, trainee, item, at) for item, due in every)
 
     # --- inside
 
@@ -310,10 +345,12 @@ class Store:
                 f"cannot {doing} in the progress store at {self.target}: {reason(exc, self.target)}"
             ) from None
 
-    def _stream(self, doing: str, sql: str, params: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
-        """The rows of a query, a batch at a time (constant memory), errors as for reading."""
+    def _stream(
+        self, doing: str, sql: str, params: tuple[Any, ...], batch: int = STREAM_BATCH
+    ) -> Iterator[tuple[Any, ...]]:
+        """The rows of a query, ``batch`` at a time (constant memory), errors as for reading."""
         with self._reading(doing):
-            yield from self._db.stream(sql, params)
+            yield from self._db.stream(sql, params, batch)
 
     @contextmanager
     def _writing(self, doing: str) -> Iterator[None]:
@@ -323,10 +360,10 @@ class Store:
     def _to_db_time(self, when: datetime) -> Any:
         return db_time(self._db.dialect, when)
 
-    def _from_db_time(self, value: Any) -> datetime:
-        if isinstance(value, datetime):
-            return _utc(value)
-        return _utc(datetime.fromisoformat(str(value)))
+    def _from_db_time(self, value: Any, what: str = "a row") -> datetime:
+        """A time read from the store; :class:`~dealer_trainer.store.rows.DamagedRow`, naming
+        ``what`` holds it, when it cannot be read."""
+        return time_or_fail(value, self.target, what)
 
     def _trainee_id(self, name: str, now: Any) -> int:
         self._db.execute(
@@ -350,7 +387,17 @@ class Store:
             f"SELECT card FROM review_cards WHERE trainee_id = ? AND item = ?{lock}",
             (trainee_id, item),
         )
-        card, due = self._scheduler(str(rows[0][0]) if rows else None, correct, when)
+        kept = str(rows[0][0]) if rows else None
+        try:
+            card, due = self._scheduler(kept, correct, when)
+        except (ValueError, KeyError, TypeError):  # not a card (JSONDecodeError is a ValueError)
+            if kept is None:
+                raise
+            warn(
+                f"the progress store at {self.target} holds a damaged review card for "
+                f"{excerpt(item)} ({excerpt(kept)}): it starts afresh from this answer"
+            )
+            card, due = self._scheduler(None, correct, when)
         self._db.execute(
             "INSERT INTO review_cards (trainee_id, item, topic, card, due, missed, reviewed_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -382,7 +429,7 @@ class Store:
     def _open_existing(self) -> None:
         """For reading only: the schema must be there already (it is brought up to date if
         it is older); a database without it is no progress store."""
-        self._check_schema_exists()
+        check_schema_exists(self)
         version = self._version()
         if version is None:
             raise NoStore(
@@ -393,23 +440,6 @@ class Store:
         self._refuse_newer(version)
         if version < SCHEMA_VERSION:
             self.migrate()
-
-    def _check_schema_exists(self) -> None:
-        """PostgreSQL: the schema the URL's search_path names must exist (else every statement
-        fails with "no schema has been selected")."""
-        if self._db.dialect != "postgresql":
-            return
-        with self._reading("read the schema"):
-            rows = self._db.execute("SELECT current_schema()", ())
-            if rows and rows[0][0] is not None:
-                return
-            path = self._db.execute("SHOW search_path", ())
-        named = excerpt(str(path[0][0])) if path else "''"
-        raise StoreError(
-            f"cannot use the progress store at {self.target}: no schema of its search_path "
-            f"({named}) exists in the database; create it (CREATE SCHEMA name) or correct the "
-            "URL's options=-csearch_path=..."
-        )
 
     @property
     def dialect(self) -> str:
@@ -422,13 +452,7 @@ class Store:
             return self._version()
 
     def _version(self) -> int | None:
-        """The schema version, or ``None`` when there is no schema yet (or it cannot be read
-        without the lock)."""
-        try:
-            rows = self._db.execute("SELECT MAX(version) FROM schema_version", ())
-        except self._db.errors:
-            return None
-        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+        return stored_version(self)
 
     def _refuse_newer(self, version: int) -> None:
         if version > SCHEMA_VERSION:
@@ -440,7 +464,7 @@ class Store:
     def migrate(self, upto: int = SCHEMA_VERSION) -> None:
         """Create the schema, or bring it up to ``upto`` (:data:`SCHEMA_VERSION`, what opening
         a store does; an older version only to test an upgrade), under a lock."""
-        self._check_schema_exists()
+        check_schema_exists(self)
         version = self._version()
         if version is not None:
             self._refuse_newer(version)

@@ -1,7 +1,7 @@
 """Totals kept as answers are recorded, so that a page reads a room's figures without adding
 up its answers (a room of a group's store holds tens of thousands of them).
 
-What the pages show, and the totals that give it (migration 6):
+What the pages show, and the totals that give it (migration 9):
 
 - per trainee and topic, answers and right ones (``trainee_topics``): the dashboard's grid, a
   trainee's topics in a room, a trainee's own scores on their home;

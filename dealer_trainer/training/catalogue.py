@@ -12,20 +12,30 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 from dealer_trainer import scenario as scenarios
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.rules.rulesets import BUILTIN
+from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.scenario import Scenario
+from dealer_trainer.scenario.reader import ID
 
 __all__ = ["DEFAULT_RULESET", "Entry", "catalogue"]
 
 DEFAULT_RULESET = "roberts"
+_TOPICS = frozenset(item.slug for item in TOPICS)
+_RESOLVER = yaml.resolver.Resolver()
+_TEXT = "tag:yaml.org,2002:str"
+#: what YAML must read each top-level value as (text, but for the difficulty)
+_TAGS = {"difficulty": "tag:yaml.org,2002:int"}
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One scenario of a bank, known from its file's top-level lines; or one uploaded to a
-    room, asked from its ``text`` (``path`` then only names it in messages)."""
+    room, asked from its ``text`` or the text kept under ``digest`` (``path`` then only names
+    it in messages)."""
 
     id: str
     topic: str
@@ -38,6 +48,10 @@ class Entry:
     rulesets: tuple[tuple[str, str], ...] = ()
     #: the family it belongs to (the items asking one hand share one), or None
     family: str | None = None
+    #: an upload drawn from the room's catalogue lines: its text's digest in the store (its
+    #: text is read only when it is asked), and the digest of the house ruleset it may name
+    digest: str | None = None
+    house_digest: str | None = None
 
     @classmethod
     def of(
@@ -63,7 +77,14 @@ class Entry:
         )
 
 
-_TOP = re.compile(r"^(id|topic|difficulty|ruleset|family):[ \t]*(.*?)[ \t]*(?:#.*)?$", re.MULTILINE)
+#: a top-level ``key: value`` line (a comment starts after a space, as in YAML)
+_TOP = re.compile(
+    r"^(id|topic|difficulty|ruleset|family):[ \t]*(.*?)(?:[ \t]+#.*)?[ \t]*$", re.MULTILINE
+)
+#: a top-level value that goes on, indented, on the next lines (YAML folds them into one)
+_GOES_ON = re.compile(
+    r"^(?:id|topic|difficulty|ruleset|family):[^\n]*\n(?:[ \t]*\n)*[ \t]+[^\s#]", re.MULTILINE
+)
 #: a ruleset named in a one-line table (``table: {seats: 6, ruleset: tda-2024}``)
 _TABLE_RULESET = re.compile(
     r"^table:[ \t]*\{[^}\n#]*\bruleset:[ \t]*([\w.-]+)[ \t]*[,}]", re.MULTILINE
@@ -79,15 +100,41 @@ def _scalar(raw: str) -> str | None:
     return raw
 
 
+def _read_as(raw: str, value: str) -> str:
+    """The YAML tag the full reader gives a one-line scalar: text when quoted, else what
+    YAML's own resolver makes of it (``2024-05-01`` a date, ``null`` nothing, ``0x1f`` a
+    number, ``yes`` true)."""
+    if raw[:1] in ("'", '"'):
+        return _TEXT
+    implicit = (True, False)  # a plain scalar, no tag written
+    return str(_RESOLVER.resolve(yaml.ScalarNode, value, implicit))  # type: ignore[no-untyped-call]
+
+
+def _plain(found: dict[str, str]) -> bool:
+    """Whether the values read are those the full reader reads, as it would accept them: an
+    id and a family exactly lower-case words and hyphens (nothing invisible around them), a
+    known topic, a difficulty of 1, 2 or 3. Anything else is left to the full reader, which
+    reads YAML's escapes and says what is wrong where."""
+    return (
+        "id" in found
+        and ID.fullmatch(found["id"]) is not None
+        and found.get("topic") in _TOPICS
+        and found.get("difficulty") in ("1", "2", "3")
+        and ("family" not in found or ID.fullmatch(found["family"]) is not None)
+    )
+
+
 def _quick(path: Path, text: str) -> Entry | None:
     """The entry from the file's top-level lines, or None when they are not plain."""
+    if _GOES_ON.search(text):
+        return None
     found: dict[str, str] = {}
     for key, raw in _TOP.findall(text):
         value = _scalar(raw)
-        if value is None or key in found:
+        if value is None or key in found or _read_as(raw, value) != _TAGS.get(key, _TEXT):
             return None
         found[key] = value
-    if "id" not in found or "topic" not in found or not found.get("difficulty", "").isdigit():
+    if not _plain(found):
         return None
     if "ruleset" not in found and "ruleset" in text:  # named inside the table
         inside = _TABLE_RULESET.findall(text)

@@ -3,8 +3,9 @@
 ``create_app()`` reads its settings from ``DEALER_TRAINER_*`` environment variables over the
 defaults (``DEALER_TRAINER_DATABASE``, ``DEALER_TRAINER_SECRET_KEY``, ``DEALER_TRAINER_HTTPS``,
 ``DEALER_TRAINER_PROXY_HOPS``, ...; docs/deploy.md lists them), then the mapping a test gives.
-The secret key comes from the environment or, failing that, from the store, where the first
-process to start generates it: several processes on one database share it and nothing else.
+The secret key comes from a file only its owner may read (``DEALER_TRAINER_SECRET_KEY_FILE``),
+the environment, or, failing those, from the store, where the first process to start generates
+it: several processes on one database share it and nothing else.
 
 Run it with ``dealer-trainer serve`` (waitress), or ``flask --app dealer_trainer.web run`` while
 developing. Nothing in the core imports this package.
@@ -26,7 +27,7 @@ from dealer_trainer.web import admin, auth, errors, room, rules, training
 from dealer_trainer.web import store as store_module
 from dealer_trainer.web.access import Access, check_policies, enforce, policy
 from dealer_trainer.web.extensions import csrf, limiter, login_manager
-from dealer_trainer.web.security import load_user, secure_headers
+from dealer_trainer.web.security import configured_secret_key, load_user, secure_headers
 
 __all__ = ["BLUEPRINTS", "create_app"]
 
@@ -65,7 +66,8 @@ def _defaults() -> dict[str, Any]:
         "RATELIMIT_HEADERS_ENABLED": True,
         # per process; RATELIMIT_STORAGE_URI=redis://... shares the counts (docs/deploy.md)
         "RATELIMIT_STORAGE_URI": "memory://",
-        "SIGN_IN_LIMIT": "5/minute",
+        # failed tries per address and name, growing: 5 a minute, 20 an hour, 100 a day
+        "SIGN_IN_LIMIT": "5/minute;20/hour;100/day",
         "SIGN_IN_LIMIT_PER_ADDRESS": "60/minute",
     }
 
@@ -100,12 +102,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
 
     store_module.init_app(app)
+    given = configured_secret_key(app.config)  # from a file or the environment, if set
     with app.app_context():
         keeper = store_module.accounts()
-        if not app.config.get("SECRET_KEY"):
-            app.config["SECRET_KEY"] = keeper.ensure_setting(
-                "secret_key", secrets.token_urlsafe(48)
-            )
+        app.config["SECRET_KEY"] = given or keeper.ensure_setting(
+            "secret_key", secrets.token_urlsafe(48)
+        )
+        keeper.prepare_sign_in()  # an unknown name is refused as fast as a wrong password
     csrf.init_app(app)
     login_manager.init_app(app)
     login_manager.user_loader(load_user)

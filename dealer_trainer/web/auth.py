@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime, timedelta
 
 from flask import (
     Blueprint,
     Response,
     current_app,
     flash,
+    g,
     make_response,
     request,
     session,
@@ -19,7 +19,12 @@ from flask_login import login_user, logout_user
 
 from dealer_trainer.errors import UsageError
 from dealer_trainer.web.access import Access, policy
-from dealer_trainer.web.extensions import limiter, login_manager, sign_in_key
+from dealer_trainer.web.extensions import (
+    limiter,
+    login_manager,
+    password_change_key,
+    sign_in_key,
+)
 from dealer_trainer.web.forms import JoinForm, PasswordForm, SignInForm
 from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.security import User, current_person, safe_next
@@ -29,10 +34,6 @@ __all__ = ["bp"]
 
 bp = Blueprint("auth", __name__)
 log = logging.getLogger("dealer_trainer.web")
-
-#: failed sign-ins in a row before each further try must wait (growing, at most 15 minutes)
-FREE_TRIES = 5
-MAX_WAIT = 900
 
 
 def _clean(text: str) -> str:
@@ -48,14 +49,10 @@ def _failed(response: Response) -> bool:
     )
 
 
-def _wait(name: str) -> int:
-    """Seconds to wait before the next try with this name (0: try now)."""
-    failures, last = accounts().failures(name)
-    if failures < FREE_TRIES or last is None:
-        return 0
-    wait = min(2 ** (failures - FREE_TRIES), MAX_WAIT)
-    left = (last + timedelta(seconds=wait) - datetime.now(UTC)).total_seconds()
-    return max(0, int(left) + 1) if left > 0 else 0
+def _wrong_password(response: Response) -> bool:
+    """A password change refused because the current password was wrong (only those count
+    towards its limits; a new password that breaks the policy does not)."""
+    return bool(g.get("wrong_password"))
 
 
 @bp.route("/sign-in", methods=["GET", "POST"])
@@ -78,21 +75,18 @@ def sign_in() -> Response:
     status = 200
     if form.validate_on_submit():
         name, password = form.name.data or "", form.password.data or ""
-        wait = _wait(name)
-        if wait:
-            error = f"Too many failed tries with this name: wait {wait} seconds, then try again."
-            status = 429
-        else:
-            person = accounts().authenticate(name=name, password=password)
-            if person is not None:
-                session.clear()  # a new session for the signed-in person (ASVS 7.2.4)
-                login_user(User(person))
-                session.permanent = True
-                log.info("sign-in: %s from %s", _clean(person.name), request.remote_addr)
-                return to(target)
-            log.info("failed sign-in: %s from %s", _clean(name), request.remote_addr)
-            error = "That name and password do not match."  # one message for both cases
-            status = 401
+        # an unknown name, a wrong password and a disabled person get one answer, in one time;
+        # the limits above (address and name, and address alone) are all the waiting there is
+        person = accounts().authenticate(name=name, password=password)
+        if person is not None:
+            session.clear()  # a new session for the signed-in person (ASVS 7.2.4)
+            login_user(User(person))
+            session.permanent = True
+            log.info("sign-in: %s from %s", _clean(person.name), request.remote_addr)
+            return to(target)
+        log.info("failed sign-in: %s from %s", _clean(name), request.remote_addr)
+        error = "That name and password do not match."  # one message for both cases
+        status = 401
     elif request.method == "POST":
         status = 422
     return page("auth/sign_in.html", status, form=form, error=error, next=target)
@@ -142,6 +136,17 @@ def join() -> Response:
 
 @bp.route("/password", methods=["GET", "POST"])
 @policy(Access.SIGNED_IN)
+@limiter.limit(
+    lambda: str(current_app.config["SIGN_IN_LIMIT"]),
+    key_func=password_change_key,
+    methods=["POST"],
+    deduct_when=_wrong_password,
+)
+@limiter.limit(
+    lambda: str(current_app.config["SIGN_IN_LIMIT_PER_ADDRESS"]),
+    methods=["POST"],
+    deduct_when=_wrong_password,
+)
 def password() -> Response:
     form = PasswordForm()
     person = current_person()
@@ -149,6 +154,8 @@ def password() -> Response:
     status = 200
     if form.validate_on_submit():
         if accounts().authenticate(name=person.name, password=form.current.data or "") is None:
+            g.wrong_password = True  # counts towards the limits, as a failed sign-in does
+            log.info("wrong current password: %s from %s", _clean(person.name), request.remote_addr)
             form.current.errors = [*form.current.errors, "That is not your current password."]
             status = 422
         else:

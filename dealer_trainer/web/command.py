@@ -4,6 +4,9 @@
 
     dealer-trainer serve [--host 127.0.0.1] [--port 8000] [--db TARGET] [--threads 8]
 
+``--host 0.0.0.0`` opens the room to tablets on the same network: then it prints the
+machine's network addresses and a QR code of the join page (:mod:`dealer_trainer.web.lan`).
+
 On the embedded SQLite store by default (``$DEALER_TRAINER_DB``, else the user's data folder),
 or on a PostgreSQL URL for a casino group. On the first start (a store with nobody in it) it
 makes an admin named ``admin`` and prints a one-time password, to be changed at the first
@@ -14,7 +17,10 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import sys
+from typing import Any
 
+from flask import Flask
 from waitress import create_server
 
 from dealer_trainer.accounts import Accounts
@@ -22,8 +28,9 @@ from dealer_trainer.errors import UsageError
 from dealer_trainer.store import default_target
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.web import create_app
+from dealer_trainer.web.lan import announce, lan_addresses, local_url
 
-__all__ = ["configure", "run"]
+__all__ = ["configure", "proxy_settings", "run"]
 
 FIRST_ADMIN = "admin"
 
@@ -32,9 +39,16 @@ def configure(serve: argparse.ArgumentParser) -> None:
     serve.description = (
         "Start the training room in a browser: trainees take quizzes, reviews and drills on a "
         "tablet or phone, trainers see their room, anyone signed in looks up rules. Stop it "
-        "with Ctrl-C; nothing is lost."
+        "with Ctrl-C; nothing is lost. By default only this machine can open it: "
+        "--host 0.0.0.0 lets tablets on the same network join (it prints their addresses "
+        "and a QR code)."
     )
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (127.0.0.1: this machine only; 0.0.0.0: every IPv4 "
+        "network this machine is on, for tablets; ::, IPv6 too)",
+    )
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
     serve.add_argument(
         "--db",
@@ -58,12 +72,24 @@ def first_admin(target: str) -> str | None:
         return password
 
 
+def proxy_settings(app: Flask) -> dict[str, Any]:
+    """waitress's settings for the proxy headers. By default waitress deletes every
+    ``X-Forwarded-*`` header of a peer it was not told to trust, so the app's ProxyFix
+    (``PROXY_HOPS``) would never see the client's address or scheme. With ``PROXY_HOPS`` set,
+    waitress passes them on and ProxyFix alone decides, trusting exactly that many hops (one
+    place, the same under any WSGI server); without it, waitress keeps deleting them, so a
+    client cannot forge its address."""
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    return {"clear_untrusted_proxy_headers": False} if hops > 0 else {}
+
+
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port} is not a port: use 1 to 65535")
     if args.threads < 1:
         raise UsageError("--threads must be at least 1")
     target = args.db or default_target()
+    app = create_app({"DATABASE": target})  # first: a setting it refuses stops us before anything
     password = first_admin(target)
     if password is not None:
         print(
@@ -72,13 +98,17 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    app = create_app({"DATABASE": target})
     try:
-        server = create_server(app, host=args.host, port=args.port, threads=args.threads)
+        server = create_server(
+            app, host=args.host, port=args.port, threads=args.threads, **proxy_settings(app)
+        )
     except OSError as exc:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
-    shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"The training room is at http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    print(
+        f"The training room is at {local_url(args.host, args.port)} (Ctrl-C stops it)",
+        flush=True,
+    )
+    announce(args.host, args.port, sys.stdout, lan_addresses(args.host))
     try:
         server.run()  # waitress ends its loop on Ctrl-C and returns
     finally:

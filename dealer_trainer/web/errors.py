@@ -23,7 +23,7 @@ MESSAGES = {
     404: "There is no such page.",
     405: "That page cannot be used that way.",
     413: "That file is too large (at most 256 KB).",
-    429: "Too many tries: wait a minute, then try again.",
+    429: "Too many tries: wait a few minutes, then try again.",
     500: "Something went wrong on our side. It has been logged; try again in a moment.",
 }
 

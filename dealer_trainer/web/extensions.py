@@ -5,10 +5,10 @@ from __future__ import annotations
 from flask import request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from flask_login import LoginManager
+from flask_login import LoginManager, current_user
 from flask_wtf.csrf import CSRFProtect
 
-__all__ = ["csrf", "limiter", "login_manager", "sign_in_key"]
+__all__ = ["csrf", "limiter", "login_manager", "password_change_key", "sign_in_key"]
 
 csrf = CSRFProtect()
 login_manager = LoginManager()
@@ -17,7 +17,16 @@ limiter = Limiter(key_func=get_remote_address, default_limits=[])
 
 
 def sign_in_key() -> str:
-    """The sign-in limit's key: the address and the name tried, so that one person's typos
-    do not lock out a card room behind one address."""
+    """The sign-in limit's key: the address and the name tried together, so that one
+    person's typos do not lock out a card room behind one address, and wrong passwords tried
+    from one place never hold the person back where they are. (The address alone has a wider
+    limit of its own.)"""
     name = (request.form.get("name") or "").strip().lower()[:80]
     return f"{get_remote_address()}|{name}"
+
+
+def password_change_key() -> str:
+    """The password change's limit key: the person (a borrowed session guessing at the
+    current password, from however many addresses); the address has a limit of its own."""
+    person = getattr(current_user, "person", None)
+    return f"person:{person.id}" if person is not None else f"address:{get_remote_address()}"

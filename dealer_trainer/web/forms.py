@@ -3,6 +3,7 @@ token). Each area's own forms live beside its views."""
 
 from __future__ import annotations
 
+from flask import request
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length, ValidationError
@@ -38,11 +39,21 @@ class SignInForm(FlaskForm):
     )
 
 
+def _code_in_link() -> str:
+    """The code of a card's join link (``/join?code=...``), filled in for the person."""
+    return request.args.get("code", "")[:64]
+
+
 class JoinForm(FlaskForm):
     code = StringField(
         "Invite code",
+        default=_code_in_link,
         validators=[DataRequired("Type the code your trainer gave you."), Length(max=64)],
-        render_kw={"autocomplete": "one-time-code", "autocapitalize": "none"},
+        render_kw={
+            "autocomplete": "one-time-code",
+            "autocapitalize": "characters",
+            "spellcheck": "false",
+        },
     )
     name = StringField(
         "Your name",

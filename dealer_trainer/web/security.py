@@ -12,18 +12,25 @@ its owner only: anyone else's is answered 404, as one that does not exist.
 from __future__ import annotations
 
 import logging
+import os
+import stat
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Response, abort, g, request
 from flask_login import current_user
 
 from dealer_trainer.accounts import TRAINER, Person, Room
+from dealer_trainer.errors import UsageError
 from dealer_trainer.training import runs
 from dealer_trainer.web.store import accounts, get_store
 
 __all__ = [
     "CSP",
+    "MIN_SECRET_KEY",
     "User",
+    "configured_secret_key",
     "current_person",
     "room_or_404",
     "run_or_404",
@@ -104,9 +111,69 @@ def run_or_404(run_id: int) -> runs.Run:
     return loaded[run_id]
 
 
+#: the fewest characters a session-signing key given by the operator may have
+MIN_SECRET_KEY = 32
+
+
+def _read_key_file(name: str) -> str:
+    """The key kept in the file ``name``: a regular file that only its owner may read."""
+    try:
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        raise UsageError(
+            f"cannot read the secret key file {name} (DEALER_TRAINER_SECRET_KEY_FILE): "
+            f"{exc.strerror}"
+        ) from None
+    with os.fdopen(fd, "rb") as handle:
+        found = os.fstat(handle.fileno())
+        if not stat.S_ISREG(found.st_mode):
+            raise UsageError(f"the secret key file {name} is not a regular file")
+        if found.st_mode & 0o077:
+            raise UsageError(
+                f"the secret key file {name} can be read by other users (mode "
+                f"{found.st_mode & 0o777:04o}), so anyone on this machine could sign in as "
+                f"anyone: make it owner-only (chmod 600 {name}), then start again"
+            )
+        data = handle.read(64 * 1024)
+    try:
+        return data.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise UsageError(f"the secret key file {name} is not UTF-8 text") from None
+
+
+def configured_secret_key(config: Mapping[str, Any]) -> str | None:
+    """The session-signing key the operator gave: ``SECRET_KEY_FILE`` (a file only its owner
+    may read; ``DEALER_TRAINER_SECRET_KEY_FILE``) or ``SECRET_KEY``
+    (``DEALER_TRAINER_SECRET_KEY``); None when neither is set (the store keeps one)."""
+    name = config.get("SECRET_KEY_FILE")
+    given = config.get("SECRET_KEY")
+    if name and given:
+        raise UsageError(
+            "both DEALER_TRAINER_SECRET_KEY and DEALER_TRAINER_SECRET_KEY_FILE are set: "
+            "keep one of them"
+        )
+    if name:
+        key = _read_key_file(str(name))
+        where = f"the secret key file {name}"
+    elif given:
+        key, where = str(given), "DEALER_TRAINER_SECRET_KEY"
+    else:
+        return None
+    if len(key) < MIN_SECRET_KEY and not config.get("TESTING"):
+        raise UsageError(
+            f"{where} holds {len(key)} characters: a session-signing key has at least "
+            f"{MIN_SECRET_KEY} (make one with: python3 -c 'import secrets; "
+            "print(secrets.token_urlsafe(48))')"
+        )
+    return key
+
+
 def safe_next(target: str | None, fallback: str) -> str:
-    """``target`` if it is a path on this site, else ``fallback`` (no open redirect)."""
+    """``target`` if it is a path on this site, else ``fallback``: no open redirect, and no
+    control character (a CR or LF would split the ``Location`` header)."""
     if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return fallback
+    if not target.isprintable():
         return fallback
     parts = urlsplit(target)
     if parts.scheme or parts.netloc:

@@ -7,6 +7,7 @@ import json
 import re
 import zlib
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -58,6 +59,24 @@ def test_next_only_goes_to_a_path_on_this_site(client: FlaskClient, world: World
         "/sign-in?next=//evil.example/", data={"name": "Ana", "password": PASSWORD}
     )
     assert response.headers["Location"] == "/"
+
+
+@pytest.mark.parametrize(
+    "next_",
+    ["/x%0d%0aSet-Cookie:%20a=b", "/x%0aLocation:%20//evil", "/x%0d", "/x%09y", "/x%e2%80%a8"],
+)
+def test_a_line_break_in_next_lands_on_the_home_page_not_a_server_error(
+    client: FlaskClient, world: World, next_: str
+) -> None:
+    world.person("Ana")
+    assert client.get(f"/sign-in?next={next_}").status_code == 200
+    for headers in ({}, {"HX-Request": "true"}):
+        response = client.post(
+            f"/sign-in?next={next_}", data={"name": "Ana", "password": PASSWORD}, headers=headers
+        )
+        where = response.headers.get("Location") or response.headers["HX-Redirect"]
+        assert where == "/", (next_, headers)
+        client.post("/sign-out")
 
 
 def test_signing_out_ends_every_copy_of_the_session(client: FlaskClient, world: World) -> None:

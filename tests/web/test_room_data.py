@@ -169,3 +169,40 @@ def test_uploaded_scenarios_stay_in_their_room_and_replace_their_own_id(
     assert roomdata.delete_room_scenario(store, room_id=room["room"], scenario_id="x")
     assert not roomdata.delete_room_scenario(store, room_id=room["room"], scenario_id="x")
     assert roomdata.room_scenario(store, room_id=room["other"], scenario_id="x") is not None
+
+
+def test_a_full_room_keeps_no_new_scenario_and_each_text_is_kept_once(
+    store: Store, room: dict[str, int]
+) -> None:
+    from dealer_trainer.store import uploads
+
+    def save(ident: str, text: str, room_id: int = room["room"]) -> bool:
+        return uploads.save_room_scenario(
+            store,
+            room_id=room_id,
+            scenario_id=ident,
+            yaml=text,
+            uploaded_by=None,
+            topic="burns",
+            difficulty=1,
+            family=None,
+            limit=2,
+        )
+
+    assert save("x", "one") and save("y", "two")
+    assert not save("z", "three")  # a third id: the room is full
+    assert save("y", "two again")  # replacing one of its own
+    assert save("z", "one", room["other"])  # another room's count is its own
+    lines = uploads.room_scenario_lines(store, room["room"])
+    assert [(line.scenario_id, line.topic, line.difficulty) for line in lines] == [
+        ("x", "burns", 1),
+        ("y", "burns", 1),
+    ]
+    digests = [line.digest for line in lines]
+    assert uploads.upload_texts(store, digests) == dict(
+        zip(digests, ["one", "two again"], strict=True)
+    )
+    # the replaced text stays kept (a run that drew it still asks it); "one" is kept once
+    assert uploads.upload_texts(store, [uploads.text_digest("two")]) != {}
+    (count,) = store._db.execute("SELECT COUNT(*) FROM upload_texts", ())[0]
+    assert int(count) == 3

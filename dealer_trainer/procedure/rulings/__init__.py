@@ -4,8 +4,9 @@ A :class:`Situation` is one dealer error as the engine recognises it (a flashed 
 four-card flop, a turn card before the flop betting is over, ...). It names the irregularity
 kind the engine records and, per variant, an :class:`Outcome`: the rule cited, the recovery as
 dealer events (``steps``) and the same recovery in words. Which variant a table follows is a
-ruleset choice (:mod:`dealer_trainer.rules.rulesets`): either the ruleset's family (``roberts``
-or ``tda-2024``) or one of its options.
+ruleset choice (:mod:`dealer_trainer.rules.rulesets`): either the family whose recoveries the
+ruleset follows (``roberts`` or ``tda-2024``: :meth:`~dealer_trainer.rules.options.Ruleset.variant`)
+or one of its options.
 
 Steps are script event names, and three waits: :data:`WAIT_DEAL` (the deal goes on until every
 seat has its starting cards), :data:`WAIT_PITCHES` (more of the same error may follow; the

@@ -42,6 +42,8 @@ def misdeal(rule: str) -> Outcome:
 
 
 def both(outcome_roberts: Outcome, outcome_tda: Outcome) -> dict[str, Outcome]:
+    """The variants of a record decided by the family: one per family with recoveries of its
+    own (a rulebook of another family names one of them: ``Ruleset.follows``)."""
     return {"roberts": outcome_roberts, "tda-2024": outcome_tda}
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dealer_trainer.procedure.staging import Staging
@@ -64,7 +64,9 @@ class Situation:
     title: str
     #: the topic slug (:mod:`dealer_trainer.rules.topics`) it is trained and looked up under
     topic: str
-    #: what decides the variant: ``family`` (roberts / tda-2024) or a ruleset option's name
+    #: what decides the variant: ``family`` (the variants are keyed by the families with
+    #: recoveries of their own, ``roberts`` and ``tda-2024``, and a ruleset takes the one
+    #: :meth:`Ruleset.variant` names) or a ruleset option's name (keyed by its values)
     decided_by: str
     variants: Mapping[Any, Outcome]
     #: the procedure states in which the error can be made
@@ -76,9 +78,18 @@ class Situation:
     labels: Mapping[str, str] = field(default_factory=dict)
 
     def outcome(self, ruleset: Ruleset) -> Outcome:
-        """The outcome a ruleset calls for."""
-        key = ruleset.family if self.decided_by == "family" else getattr(ruleset, self.decided_by)
-        return self.variants[key]
+        """The outcome a ruleset calls for, citing the ruleset's own rule for it."""
+        key = self.variant_of(ruleset)
+        outcome = self.variants[key]
+        rule = ruleset.cite(outcome.rule)
+        return outcome if rule == outcome.rule else replace(outcome, rule=rule)
+
+    def variant_of(self, ruleset: Ruleset) -> Any:
+        """The key of the variant a ruleset takes: what :meth:`Ruleset.variant` names for a
+        record decided by the family, the option's value otherwise."""
+        if self.decided_by == "family":
+            return ruleset.variant(self.name)
+        return getattr(ruleset, self.decided_by)
 
     @property
     def rules(self) -> tuple[str, ...]:

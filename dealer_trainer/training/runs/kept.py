@@ -12,6 +12,7 @@ from dealer_trainer.store import Store
 from dealer_trainer.store import runs as stored_runs
 from dealer_trainer.store.records import Answer
 from dealer_trainer.store.runs import RunAnswer
+from dealer_trainer.store.uploads import upload_texts
 from dealer_trainer.training.runs.plans import RUN_MODES, Plan, Run
 
 __all__ = ["answers", "create_run", "keep", "open_runs", "run", "set_pending"]
@@ -59,11 +60,21 @@ def create_run(
 def run(store: Store, *, run_id: int, person_id: int) -> Run | None:
     """The run numbered ``run_id`` if it is ``person_id``'s (None: none, or someone else's)."""
     found = stored_runs.stored_run(store, run_id=run_id, person_id=person_id)
-    return None if found is None else _run(found)
+    return None if found is None else _with_texts(store, _run(found))
+
+
+def _with_texts(store: Store, found: Run) -> Run:
+    """The run with the texts of the uploads it asks read back from the store (a plan names
+    them by digest)."""
+    wanted = found.plan.digests
+    if not wanted:
+        return found
+    return replace(found, plan=found.plan.with_texts(upload_texts(store, wanted)))
 
 
 def open_runs(store: Store, *, person_id: int, limit: int = 5) -> list[Run]:
-    """The person's unfinished runs, newest first."""
+    """The person's unfinished runs, newest first (their uploads' texts not read: a run
+    asked is read with :func:`run`)."""
     return [_run(found) for found in stored_runs.open_runs(store, person_id=person_id, limit=limit)]
 
 
@@ -97,4 +108,5 @@ def set_pending(store: Store, found: Run, position: int, steps: Sequence[str]) -
             pending.pop(position, None)
         return replace(plan, pending=pending).to_json()
 
-    return replace(found, plan=Plan.from_json(stored_runs.change_plan(store, found.id, change)))
+    kept = Plan.from_json(stored_runs.change_plan(store, found.id, change))
+    return replace(found, plan=replace(found.plan, pending=kept.pending))

@@ -17,7 +17,12 @@ from typing import Any
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.scenario import bank_dir, load_scenario_text, proof_of_file, proof_of_text
 from dealer_trainer.store import Store
-from dealer_trainer.store.roomdata import room_scenarios
+from dealer_trainer.store.uploads import (
+    keep_upload_text,
+    room_scenario_lines,
+    set_room_scenario_line,
+    upload_texts,
+)
 from dealer_trainer.training.drill.session import DEFAULT_RATE
 from dealer_trainer.training.quiz import (
     Entry,
@@ -63,18 +68,30 @@ class PlanItem:
     #: the file, relative to the bank folder
     path: str
     seed: int
-    #: a scenario uploaded to the room: its YAML text and the room's house ruleset, kept in
-    #: the plan so that any server process, or one restarted, asks it as it was when drawn
+    #: a scenario uploaded to the room: its YAML text and the room's house ruleset, as they
+    #: were when drawn, so that any server process, or one restarted, asks it the same
     text: str | None = None
     house: str | None = None
+    #: ... named in the plan by the digests the store keeps those texts under (a start copies
+    #: no text; :func:`~dealer_trainer.training.runs.kept.run` reads them back)
+    digest: str | None = None
+    house_digest: str | None = None
 
 
 def _item_json(item: PlanItem) -> dict[str, Any]:
     data: dict[str, Any] = {"id": item.id, "path": item.path, "seed": item.seed}
-    if item.text is not None:
+    if item.digest is not None:
+        data["digest"] = item.digest
+        data["house_digest"] = item.house_digest
+    elif item.text is not None:  # a plan kept before texts were kept by digest
         data["text"] = item.text
         data["house"] = item.house
     return data
+
+
+def _optional(data: dict[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    return None if value is None else str(value)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,6 +104,31 @@ class Plan:
     pending: dict[int, tuple[str, ...]] = field(default_factory=dict)
     drill_seed: int | None = None
     drill_rate: float | None = None
+
+    @property
+    def digests(self) -> set[str]:
+        """The digests of the kept texts its items name and do not hold yet."""
+        return {
+            digest
+            for i in self.items
+            if i.text is None
+            for digest in (i.digest, i.house_digest)
+            if digest is not None
+        }
+
+    def with_texts(self, texts: dict[str, str]) -> Plan:
+        """The plan with its uploaded items' texts (``texts``: digest -> text) filled in."""
+        items = tuple(
+            replace(
+                i,
+                text=texts.get(i.digest),
+                house=None if i.house_digest is None else texts.get(i.house_digest),
+            )
+            if i.text is None and i.digest is not None
+            else i
+            for i in self.items
+        )
+        return replace(self, items=items)
 
     def to_json(self) -> str:
         data: dict[str, Any] = {
@@ -109,8 +151,10 @@ class Plan:
                     id=str(i["id"]),
                     path=str(i["path"]),
                     seed=int(i["seed"]),
-                    text=None if i.get("text") is None else str(i["text"]),
-                    house=None if i.get("house") is None else str(i["house"]),
+                    text=_optional(i, "text"),
+                    house=_optional(i, "house"),
+                    digest=_optional(i, "digest"),
+                    house_digest=_optional(i, "house_digest"),
                 )
                 for i in data.get("items", [])
             ),
@@ -168,25 +212,59 @@ def _house_files(house: str | None) -> tuple[tuple[str, str], ...]:
 
 def room_entries(store: Store, *, room_id: int, ruleset: str, house: str | None) -> list[Entry]:
     """The scenarios uploaded to the room, as entries a quiz or a review draws with the bank's
-    (under the room's ``ruleset``, whichever ruleset file they name), read from their text.
-    One that no longer loads (an upload kept before a change of the format) is left out."""
-    found: list[Entry] = []
+    (under the room's ``ruleset``, whichever ruleset file they name). Read from the catalogue
+    lines kept at upload, with no text: a start costs the same whatever the uploads. An upload
+    kept before lines were is read once to fill its line in; one that no longer loads (kept
+    before a change of the format) is left out."""
+    lines = room_scenario_lines(store, room_id)
+    if not lines:
+        return []
     files = _house_files(house)
-    for kept in room_scenarios(store, room_id):
-        source = f"{kept.scenario_id}.yaml"
-        try:
-            scenario = load_scenario_text(kept.yaml, source, rulesets=dict(files))
-        except ScriptError:
-            continue
+    house_digest = None if house is None else keep_upload_text(store, house)
+    unread = {line.digest for line in lines if line.topic is None}
+    texts = upload_texts(store, unread)
+    found: list[Entry] = []
+    for line in lines:
+        topic, difficulty, family = line.topic, line.difficulty, line.family
+        if topic is None or difficulty is None:
+            try:
+                scenario = load_scenario_text(
+                    texts[line.digest], f"{line.scenario_id}.yaml", rulesets=dict(files)
+                )
+            except (KeyError, ScriptError):
+                continue
+            topic, difficulty, family = scenario.topic.slug, scenario.difficulty, scenario.family
+            set_room_scenario_line(
+                store, digest=line.digest, topic=topic, difficulty=difficulty, family=family
+            )
         found.append(
-            Entry.of(scenario, Path(source), ruleset=ruleset, text=kept.yaml, rulesets=files)
+            Entry(
+                line.scenario_id,
+                topic,
+                difficulty,
+                ruleset,
+                Path(f"{line.scenario_id}.yaml"),
+                rulesets=files,
+                family=family,
+                digest=line.digest,
+                house_digest=house_digest,
+            )
         )
     return found
 
 
 def _plan_item(entry: Entry, folder: Path, seed: int) -> PlanItem:
-    """An entry drawn for a run, proved now (the proof is kept for the requests that ask it:
-    one that does not prove is left to :func:`item` to report)."""
+    """An entry drawn for a run: a bank item proved now (the proof is kept for the requests
+    that ask it: one that does not prove is left to :func:`item` to report); an upload named
+    by its digest, proved when first asked (it was proved when uploaded)."""
+    if entry.digest is not None:
+        return PlanItem(
+            id=entry.id,
+            path=entry.path.name,
+            seed=seed,
+            digest=entry.digest,
+            house_digest=entry.house_digest,
+        )
     with suppress(ScriptError):
         proof(entry)
     if entry.text is not None:
@@ -264,6 +342,8 @@ def item(plan: Plan, position: int, folder: Path | None = None) -> Item:
     :class:`ScriptError`."""
     planned = plan.items[position - 1]
     files: tuple[tuple[str, str], ...] = ()
+    if planned.text is None and planned.digest is not None:
+        raise ScriptError(f"the uploaded scenario {planned.id!r} is no longer kept")
     if planned.text is not None:  # uploaded to the room: asked from the text the plan keeps
         path = Path(planned.path)
         files = _house_files(planned.house)

@@ -1,6 +1,9 @@
 """Uploading a scenario or a house ruleset, from a file or pasted text: checked (:mod:`.checks`),
 each error shown at its line beside the field with the text kept; a valid scenario is kept
-for the room (``room_scenarios``), a valid house ruleset becomes the room's."""
+for the room (``room_scenarios``, with its catalogue line, so that a quiz start reads no
+text), a valid house ruleset becomes the room's. A text is at most
+:data:`~dealer_trainer.scenario.MAX_UPLOAD_BYTES` and a room keeps at most
+:data:`~dealer_trainer.scenario.MAX_ROOM_SCENARIOS` scenarios (the page says both)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from typing import Any
 from flask import Response, flash, request, url_for
 
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.store import roomdata
+from dealer_trainer.scenario import MAX_ROOM_SCENARIOS, MAX_UPLOAD_BYTES
+from dealer_trainer.store import uploads
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.room.bank import _bank_entry
@@ -27,12 +31,26 @@ from dealer_trainer.web.store import accounts, get_store
 __all__ = ["upload"]
 
 
+def _kb(size: int) -> str:
+    return f"{(size + 1023) // 1024} KB"
+
+
+#: what the page says of the limits
+LIMITS = (
+    f"A file or text is at most {_kb(MAX_UPLOAD_BYTES)}, and a room keeps at most "
+    f"{MAX_ROOM_SCENARIOS} scenarios (upload one again with the same id to replace it)."
+)
+
+
 def _uploaded_text(form: UploadForm) -> str | None:
     """The file's text (then shown in the text field, so it is kept) or the pasted text;
     None, with the error set beside its field, when there is nothing usable."""
     upload: Any = form.file.data
     if upload is not None and getattr(upload, "filename", None):
-        raw: bytes = upload.read()
+        raw: bytes = upload.read(MAX_UPLOAD_BYTES + 1)
+        if len(raw) > MAX_UPLOAD_BYTES:
+            form.file.errors = [*form.file.errors, _too_big()]
+            return None
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -44,7 +62,28 @@ def _uploaded_text(form: UploadForm) -> str | None:
     if not pasted.strip():
         form.text.errors = [*form.text.errors, "Choose a file or paste the text."]
         return None
+    if len(pasted.encode("utf-8")) > MAX_UPLOAD_BYTES:
+        form.text.errors = [*form.text.errors, _too_big()]
+        return None
     return pasted
+
+
+def _too_big() -> str:
+    return (
+        f"This is more than {_kb(MAX_UPLOAD_BYTES)}, the most an upload may be: a scenario "
+        "is a few KB (split a long one into several scenarios)."
+    )
+
+
+def _room_full(count: int) -> Problem:
+    return Problem(
+        line=None,
+        column=None,
+        message=f"this room keeps {count} scenarios, the most it may "
+        f"({MAX_ROOM_SCENARIOS}): remove one before uploading another, or upload one again "
+        "with its id to replace it",
+        text="",
+    )
 
 
 @bp.route("/<int:room_id>/upload", methods=["GET", "POST"])
@@ -87,14 +126,19 @@ def upload(room_id: int) -> Response:
                                 text="",
                             )
                         ]
+                    elif not uploads.save_room_scenario(
+                        store,
+                        room_id=room.id,
+                        scenario_id=ident,
+                        yaml=text,
+                        uploaded_by=person.id,
+                        topic=proved.scenario.topic.slug,
+                        difficulty=proved.scenario.difficulty,
+                        family=proved.scenario.family,
+                        limit=MAX_ROOM_SCENARIOS,
+                    ):
+                        problems = [_room_full(uploads.count_room_scenarios(store, room.id))]
                     else:
-                        roomdata.save_room_scenario(
-                            store,
-                            room_id=room.id,
-                            scenario_id=ident,
-                            yaml=text,
-                            uploaded_by=person.id,
-                        )
                         log.info(
                             "scenario uploaded: room %d, %s, by %s",
                             room.id,
@@ -110,4 +154,13 @@ def upload(room_id: int) -> Response:
                 ]
     elif request.method == "POST":
         status = 422
-    return page("room/upload.html", status, room=room, form=form, problems=problems)
+    kept = uploads.count_room_scenarios(get_store(), room.id)
+    return page(
+        "room/upload.html",
+        status,
+        room=room,
+        form=form,
+        problems=problems,
+        limits=LIMITS,
+        kept=kept,
+    )
