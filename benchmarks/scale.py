@@ -3,8 +3,9 @@ answers, on SQLite and on PostgreSQL.
 
 Each store holds 50 rooms of 50 trainees (2,500 people, each a member of one room) and the
 answers spread evenly over them, over 27 topics and 90 days (a fixed seed: the same store each
-run). The schema is made by ``open_store``; the rows (rooms, people, members, a session each and
-the answers) are bulk-loaded on a connection of the benchmark's own (``executemany`` in SQLite,
+run), every other answer of a trainee given in their room, the others in the terminal. The
+schema is made by ``open_store``; the rows (rooms, people, members, a session each and the
+answers) are bulk-loaded on a connection of the benchmark's own (``executemany`` in SQLite,
 ``COPY`` in PostgreSQL), as an import would, then PostgreSQL is analysed. Review cards are not
 made: nothing timed here reads them.
 
@@ -124,7 +125,9 @@ def fresh_target(backend: str, folder: Path) -> Iterator[str]:
 
 
 def _rows(size: int, ids: dict[str, tuple[int, int]], sqlite: bool) -> Iterator[tuple[Any, ...]]:
-    """The answers: trainee after trainee, a fixed seed."""
+    """The answers: trainee after trainee, a fixed seed; every other one given in the
+    trainee's room (a browser run), the others in the terminal (no room), so that a page
+    adds up a trainee's totals of both."""
     rng = random.Random(28)
     names = sorted(ids)
     slugs = [topic.slug for topic in TOPICS]
@@ -147,12 +150,13 @@ def _rows(size: int, ids: dict[str, tuple[int, int]], sqlite: bool) -> Iterator[
             "the right answer",
             round(rng.uniform(2, 40), 3),
             when.isoformat(timespec="microseconds") if sqlite else when,
+            (trainee - 1) // PER_ROOM + 1 if n // len(names) % 2 else None,
         )
 
 
 _COLUMNS = (
     "session_id, trainee_id, item, topic, mode, correct, ruleset, difficulty, given, expected,"
-    " seconds, answered_at"
+    " seconds, answered_at, room_id"
 )
 
 
@@ -196,7 +200,7 @@ def build(target: str, backend: str, size: int) -> list[int]:
                 marks = ", ".join("?" * len(rows[0]))
                 conn.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
             conn.executemany(
-                f"INSERT INTO answers ({_COLUMNS}) VALUES ({', '.join('?' * 12)})",
+                f"INSERT INTO answers ({_COLUMNS}) VALUES ({', '.join('?' * 13)})",
                 _rows(size, ids, sqlite=True),
             )
         conn.close()

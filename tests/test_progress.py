@@ -27,7 +27,8 @@ import pytest
 from dealer_trainer import store as progress
 from dealer_trainer.errors import DealerTrainerError, StoreError
 from dealer_trainer.store import MIGRATIONS, SCHEMA_VERSION, Answer, Due, Store, default_target
-from dealer_trainer.store.adapters import connect, db_time, redact
+from dealer_trainer.store.adapters import connect, redact
+from dealer_trainer.store.rows import db_time
 from dealer_trainer.store.testing import refuse_writes
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.review import next_card

@@ -15,8 +15,9 @@ from dealer_trainer.errors import StoreError, UsageError
 from dealer_trainer.roles import Role
 from dealer_trainer.store import SCHEMA_VERSION, Answer, Store, invites, open_store, people, runs
 from dealer_trainer.store import assignments as assigned
-from dealer_trainer.store.adapters import connect, db_time
+from dealer_trainer.store.adapters import connect
 from dealer_trainer.store.answers import recent_misses, topic_scores
+from dealer_trainer.store.rows import db_time
 from dealer_trainer.training.review import next_card
 from tests.pg import fresh_schema, store_on
 

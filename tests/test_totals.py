@@ -1,8 +1,10 @@
-"""The totals kept as answers are recorded (dealer_trainer.store.totals, migration 6), on SQLite
-and on PostgreSQL: after any answers and any changes of membership (a role given, changed or
-taken away, an invite spent by a terminal trainee with a history) every page figure equals a
-count from scratch of the answers and the members, and so does a store upgraded from version 5
-by the migration's backfill."""
+"""The totals kept as answers are recorded (dealer_trainer.store.totals, migration 9), on SQLite
+and on PostgreSQL: after any answers (given in a room's browser run or in the terminal) and any
+changes of membership (a role given, changed or taken away, an invite spent by a terminal
+trainee with a history) every page figure equals a count from scratch of the answers and the
+members under the room rule (a room counts its members' answers given in it or in no room,
+never another room's), and so does a store upgraded from version 5 by the migrations'
+backfills (answers.room_id from the runs, then the totals)."""
 
 from __future__ import annotations
 
@@ -15,13 +17,14 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dealer_trainer.roles import Role
-from dealer_trainer.store import Answer, Store, invites, people, roomdata, totals
-from dealer_trainer.store.adapters import Database, connect, db_time
+from dealer_trainer.store import Answer, Store, invites, people, roomdata, runs, totals
+from dealer_trainer.store.adapters import Database, connect
 from dealer_trainer.store.answers import topic_scores
+from dealer_trainer.store.rows import db_time
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.review import next_card
 from tests.pg import fresh_schema, postgres_unavailable
@@ -37,6 +40,8 @@ ROOMS = ("Evening", "Day")
 #: the answers' days: around midnight UTC, so that a day is the UTC day
 START = datetime(2026, 11, 1, 23, 30, tzinfo=UTC)
 BACKENDS = ("sqlite", "postgresql")
+#: the room (its id) each session's answers were given in, None for the terminal's
+Rooms = dict[int, int | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +50,7 @@ class Answered:
     item: int
     correct: bool
     minutes: int
+    room: int | None = None  # given in a browser run of that room; None: in the terminal
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,7 @@ STEPS = st.one_of(
         st.integers(0, len(ITEMS) - 1),
         st.booleans(),
         st.integers(0, 3 * 24 * 60),
+        st.sampled_from([None, *range(len(ROOMS))]),
     ),
     st.builds(
         RoleSet,
@@ -97,14 +104,17 @@ def _needs(backend: str) -> None:
 # --- the figures counted from scratch ------------------------------------------------------------
 
 
-def _expected_pages(store: Store, room_id: int) -> dict[str, object]:
-    """What each page shows for the room, counted in Python from every answer and member."""
+def _expected_pages(store: Store, room_id: int, rooms: Rooms) -> dict[str, object]:
+    """What each page shows for the room, counted in Python from every answer and member: a
+    member's answers given in this room or in the terminal (``rooms``: each session's room)."""
     answers = store.answers()
     members = people.members(store, room_id)
     trainees = {m.person.name for m in members if m.role == Role.TRAINEE}
     by_name: dict[str, list[Answer]] = defaultdict(list)
     for answer in answers:
-        by_name[answer.trainee].append(answer)
+        assert answer.session is not None
+        if rooms[answer.session] in (room_id, None):
+            by_name[answer.trainee].append(answer)
 
     def topics(names: set[str]) -> list[tuple[str, int, int]]:
         count: Counter[str] = Counter()
@@ -182,21 +192,22 @@ def _shown_pages(store: Store, room_id: int) -> dict[str, object]:
     return shown
 
 
-def _check_against_a_count_from_scratch(store: Store, room_ids: list[int]) -> None:
+def _check_against_a_count_from_scratch(store: Store, room_ids: list[int], rooms: Rooms) -> None:
     assert totals.differences(store) == []
     for room_id in room_ids:
-        assert _shown_pages(store, room_id) == _expected_pages(store, room_id)
+        expected_pages = _expected_pages(store, room_id, rooms)
+        assert _shown_pages(store, room_id) == expected_pages
         weakest = roomdata.weakest_topics(store, room_id, limit=100)
         expected = [
             row
-            for row in _expected_pages(store, room_id)["topics"]  # type: ignore[attr-defined]
+            for row in expected_pages["topics"]  # type: ignore[attr-defined]
             if row[2] < row[1]
         ]
         expected.sort(key=lambda row: (row[2] / row[1], -row[1], row[0]))
         assert [(c.topic, c.answered, c.correct) for c in weakest] == expected
     by_name: dict[str, Counter[str]] = defaultdict(Counter)
     right: dict[str, Counter[str]] = defaultdict(Counter)
-    for answer in store.answers():
+    for answer in store.answers():  # a trainee's home: every answer, in any room or none
         by_name[answer.trainee][answer.topic] += 1
         right[answer.trainee][answer.topic] += answer.correct
     for name in NAMES:
@@ -207,19 +218,38 @@ def _check_against_a_count_from_scratch(store: Store, room_ids: list[int]) -> No
 # --- kept as answers come ------------------------------------------------------------------------
 
 
-def _play(store: Store, steps: list[Answered | RoleSet | Invited]) -> list[int]:
-    """Run the steps through the store's public API; the rooms' ids."""
+def _session(
+    store: Store, ids: dict[str, int], name: str, room_id: int | None
+) -> tuple[int, int | None]:
+    """A new session of ``name``'s: a browser run's in the room (when they are a person), or
+    the terminal's; and its room."""
+    if room_id is None or name not in ids:  # Dee before her invite trains in the terminal
+        return store.start_session(name, "quiz"), None
+    number = runs.add_run(
+        store, person_id=ids[name], trainee=name, room_id=room_id, mode="quiz", plan="{}"
+    )
+    run = runs.stored_run(store, run_id=number, person_id=ids[name])
+    assert run is not None and run.session_id is not None
+    return run.session_id, room_id
+
+
+def _play(store: Store, steps: list[Answered | RoleSet | Invited]) -> tuple[list[int], Rooms]:
+    """Run the steps through the store's public API; the rooms' ids, and each session's room."""
     room_ids = [people.add_room(store, name=name, ruleset="roberts").id for name in ROOMS]
     ids = {name: people.add_person(store, name=name, password_hash=HASH).id for name in PEOPLE}
-    sessions: dict[str, int] = {}
+    sessions: dict[tuple[str, int | None], int] = {}
+    rooms: Rooms = {}
     for n, step in enumerate(steps):
         if isinstance(step, Answered):
-            if step.name not in sessions:
-                sessions[step.name] = store.start_session(step.name, "quiz")
+            wanted = None if step.room is None else room_ids[step.room]
+            key = (step.name, wanted if step.name in ids else None)
+            if key not in sessions:
+                sessions[key], room = _session(store, ids, *key)
+                rooms[sessions[key]] = room
             item, topic = ITEMS[step.item]
             when = START + timedelta(minutes=step.minutes)
             answer = Answer(step.name, item, topic, "quiz", correct=step.correct, answered_at=when)
-            store.record(sessions[step.name], answer)
+            store.record(sessions[key], answer)
         elif isinstance(step, RoleSet):
             room_id, person_id = room_ids[step.room], ids[step.name]
             if step.role is None:
@@ -239,7 +269,29 @@ def _play(store: Store, steps: list[Answered | RoleSet | Invited]) -> list[int]:
             ids["Dee"] = invites.redeem_invite(
                 store, code_hash=code, name="Dee", password_hash=HASH
             )
-    return room_ids
+    return room_ids, rooms
+
+
+#: a trainee of both rooms answering in each and in the terminal, a room's trainee answering
+#: in the other room, then a role taken away, changed and given back
+TWO_ROOMS: list[Answered | RoleSet | Invited] = [
+    RoleSet("Ana", 0, Role.TRAINEE),
+    RoleSet("Ana", 1, Role.TRAINEE),
+    RoleSet("Ben", 1, Role.TRAINEE),
+    Answered("Ana", 0, False, 10, room=0),
+    Answered("Ana", 1, True, 20, room=1),
+    Answered("Ana", 0, False, 30, room=None),
+    Answered("Ana", 2, False, 24 * 60, room=1),
+    Answered("Ben", 3, False, 40, room=0),
+    Answered("Ben", 3, True, 50, room=None),
+    Invited(0, Role.TRAINEE),
+    Answered("Dee", 1, False, 60, room=1),
+    RoleSet("Ana", 1, None),
+    Answered("Ana", 3, False, 70, room=None),
+    RoleSet("Ana", 1, Role.TRAINER),
+    RoleSet("Ana", 1, Role.TRAINEE),
+    RoleSet("Ben", 0, Role.TRAINEE),
+]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -250,10 +302,11 @@ def test_the_totals_equal_a_count_from_scratch_after_any_answers_and_memberships
 
     @settings(max_examples=examples(25 if backend == "sqlite" else 8))
     @given(steps=st.lists(STEPS, max_size=30))
+    @example(steps=TWO_ROOMS)
     def check(steps: list[Answered | RoleSet | Invited]) -> None:
         with _target(backend) as target, open_store(target) as store:
-            room_ids = _play(store, steps)
-            _check_against_a_count_from_scratch(store, room_ids)
+            room_ids, rooms = _play(store, steps)
+            _check_against_a_count_from_scratch(store, room_ids, rooms)
 
     check()
 
@@ -261,9 +314,13 @@ def test_the_totals_equal_a_count_from_scratch_after_any_answers_and_memberships
 # --- kept by the migration's backfill -------------------------------------------------------------
 
 
-def _load_version_5(target: str, steps: list[Answered | RoleSet | Invited]) -> list[int]:
-    """A store left at version 5 (before totals), its rows written as that version did: the
-    rooms, the people, their last roles and their answers. The rooms' ids."""
+def _load_version_5(
+    target: str, steps: list[Answered | RoleSet | Invited]
+) -> tuple[list[int], dict[str, int], Rooms]:
+    """A store left at version 5 (before answers had a room, and before totals), its rows
+    written as that version did: the rooms, the people, their last roles, their answers and
+    the runs whose sessions the answers given in a room are. The rooms' ids, the people's, and
+    each session's room."""
     old = Store(connect(target), target, scheduler=next_card)
     old.migrate(upto=5)
     room_ids = [people.add_room(old, name=name, ruleset="roberts").id for name in ROOMS]
@@ -285,21 +342,30 @@ def _load_version_5(target: str, steps: list[Answered | RoleSet | Invited]) -> l
                 )
         trainee_of = {name: _trainee_id(db, name) for name in NAMES}
         at = db_time(db.dialect, START)
-        sessions = {
-            name: db.insert(
-                "INSERT INTO sessions (trainee_id, mode, started_at) VALUES (?, ?, ?)",
-                (trainee_of[name], "quiz", at),
-            )
-            for name in NAMES
-        }
+        sessions: dict[tuple[str, int | None], int] = {}
+        rooms: Rooms = {}
+        for name in NAMES:
+            for room in (None, *room_ids):
+                sessions[(name, room)] = session = db.insert(
+                    "INSERT INTO sessions (trainee_id, mode, started_at) VALUES (?, ?, ?)",
+                    (trainee_of[name], "quiz", at),
+                )
+                rooms[session] = room
+                if room is not None:  # a browser run's session
+                    db.insert(
+                        "INSERT INTO runs (person_id, room_id, mode, plan, session_id,"
+                        " created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        (ids[name], room, "quiz", "{}", session, at),
+                    )
         for step in steps:
             if isinstance(step, Answered):
                 item, topic = ITEMS[step.item]
+                room_id = None if step.room is None else room_ids[step.room]
                 db.execute(
                     "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
                     " answered_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
-                        sessions[step.name],
+                        sessions[(step.name, room_id)],
                         trainee_of[step.name],
                         item,
                         topic,
@@ -309,7 +375,7 @@ def _load_version_5(target: str, steps: list[Answered | RoleSet | Invited]) -> l
                     ),
                 )
     db.close()
-    return room_ids
+    return room_ids, ids, rooms
 
 
 def _trainee_id(db: Database, name: str) -> int:
@@ -323,18 +389,21 @@ def test_the_migration_counts_the_totals_of_a_store_from_before_them(backend: st
 
     @settings(max_examples=examples(10 if backend == "sqlite" else 4))
     @given(steps=st.lists(STEPS, min_size=1, max_size=30))
+    @example(steps=TWO_ROOMS)
     def check(steps: list[Answered | RoleSet | Invited]) -> None:
         with _target(backend) as target:
-            room_ids = _load_version_5(target, steps)
+            room_ids, ids, rooms = _load_version_5(target, steps)
             with open_store(target) as store:  # migrates, counting the totals
-                _check_against_a_count_from_scratch(store, room_ids)
-                # and they are kept from there on
-                session = store.start_session("Ana", "quiz")
-                store.record(
-                    session,
-                    Answer("Ana", "a9", "burns", "quiz", correct=False, answered_at=START),
-                )
-                _check_against_a_count_from_scratch(store, room_ids)
+                _check_against_a_count_from_scratch(store, room_ids, rooms)
+                # and they are kept from there on, in a room and in the terminal
+                for room_id in (room_ids[1], None):
+                    session, rooms_room = _session(store, ids, "Ana", room_id)
+                    rooms[session] = rooms_room
+                    store.record(
+                        session,
+                        Answer("Ana", "a9", "burns", "quiz", correct=False, answered_at=START),
+                    )
+                _check_against_a_count_from_scratch(store, room_ids, rooms)
 
     check()
 
@@ -346,29 +415,34 @@ def test_answers_loaded_behind_the_stores_back_are_found_and_rebuild_counts_them
     _needs(backend)
     with _target(backend) as target:
         with open_store(target) as store:
-            room_ids = _play(
+            room_ids, rooms = _play(
                 store,
-                [RoleSet("Ana", 0, Role.TRAINEE), Answered("Ana", 0, True, 5)],
+                [
+                    RoleSet("Ana", 0, Role.TRAINEE),
+                    Answered("Ana", 0, True, 5),
+                    Answered("Ana", 1, False, 6, room=0),
+                ],
             )
-        db = connect(target)  # as a bulk import does
+        db = connect(target)  # as a bulk import does: an answer in the terminal, one in room 0
         with db.transaction():
-            session = db.execute("SELECT MAX(id) FROM sessions", ())[0][0]
-            db.execute(
-                "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
-                " answered_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    session,
-                    _trainee_id(db, "Ana"),
-                    "a2",
-                    "misdeal",
-                    "quiz",
-                    False,
-                    db_time(db.dialect, START),
-                ),
-            )
+            for session, room in rooms.items():
+                db.execute(
+                    "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
+                    " answered_at, room_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        session,
+                        _trainee_id(db, "Ana"),
+                        "a2",
+                        "misdeal",
+                        "quiz",
+                        False,
+                        db_time(db.dialect, START),
+                        room,
+                    ),
+                )
         db.close()
         with open_store(target) as store:
             found = totals.differences(store)
             assert found and all("counted" in line for line in found)
             totals.rebuild(store)
-            _check_against_a_count_from_scratch(store, room_ids)
+            _check_against_a_count_from_scratch(store, room_ids, rooms)

@@ -35,7 +35,6 @@ __all__ = [
     "Database",
     "NoStore",
     "connect",
-    "db_time",
     "default_target",
     "now",
     "reason",
@@ -71,15 +70,6 @@ def utc(when: datetime) -> datetime:
 def now() -> datetime:
     """The current time, in UTC."""
     return datetime.now(UTC)
-
-
-def db_time(dialect: str, when: datetime) -> Any:
-    """``when`` as the database of ``dialect`` keeps a time: ISO 8601 text in UTC, fixed width
-    so that text order is time order (SQLite), or the datetime in UTC (PostgreSQL)."""
-    when = utc(when)
-    if dialect == "sqlite":
-        return when.isoformat(timespec="microseconds")
-    return when
 
 
 # --- the two databases ------------------------------------------------------------------------

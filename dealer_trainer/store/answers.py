@@ -22,12 +22,13 @@ class TopicScore:
 
 
 def topic_scores(store: Store, trainee: str) -> list[TopicScore]:
-    """Right answers out of those given, per topic, over all of ``trainee``'s answers (the
-    totals kept as they are recorded: :mod:`dealer_trainer.store.totals`)."""
+    """Right answers out of those given, per topic, over all of ``trainee``'s answers, in any
+    room or none (the totals kept as they are recorded: :mod:`dealer_trainer.store.totals`)."""
     with store._reading("read the scores"):
         rows = store._db.execute(
-            "SELECT x.topic, x.answered, x.correct FROM trainee_topics x"
-            " JOIN trainees t ON t.id = x.trainee_id WHERE t.name = ? ORDER BY x.topic",
+            "SELECT x.topic, SUM(x.answered), SUM(x.correct) FROM trainee_topics x"
+            " JOIN trainees t ON t.id = x.trainee_id WHERE t.name = ?"
+            " GROUP BY x.topic ORDER BY x.topic",
             (trainee.strip(),),
         )
     return [

@@ -308,27 +308,36 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         9,
-        "totals kept as answers are recorded: per trainee and per room, by topic, item and day",
+        "totals kept as answers are recorded: per trainee (and the answers' room) and per room,"
+        " by topic, item and day",
         (
+            # a trainee's totals by the room the answers were given in (NULL: the terminal);
+            # a unique index, not a primary key, since a key column cannot be NULL
             "CREATE TABLE trainee_topics ("
             " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " room_id {ref} REFERENCES rooms (id),"
             " topic TEXT NOT NULL,"
             " answered INTEGER NOT NULL,"
-            " correct INTEGER NOT NULL,"
-            " PRIMARY KEY (trainee_id, topic))",
+            " correct INTEGER NOT NULL)",
+            "CREATE UNIQUE INDEX trainee_topics_key"
+            " ON trainee_topics (trainee_id, (COALESCE(room_id, 0)), topic)",
             "CREATE TABLE trainee_items ("
             " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " room_id {ref} REFERENCES rooms (id),"
             " item TEXT NOT NULL,"
             " topic TEXT NOT NULL,"
             " answered INTEGER NOT NULL,"
-            " correct INTEGER NOT NULL,"
-            " PRIMARY KEY (trainee_id, item, topic))",
+            " correct INTEGER NOT NULL)",
+            "CREATE UNIQUE INDEX trainee_items_key"
+            " ON trainee_items (trainee_id, (COALESCE(room_id, 0)), item, topic)",
             # a day is YYYY-MM-DD text (UTC) on both databases
             "CREATE TABLE trainee_days ("
             " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " room_id {ref} REFERENCES rooms (id),"
             " day TEXT NOT NULL,"
-            " answered INTEGER NOT NULL,"
-            " PRIMARY KEY (trainee_id, day))",
+            " answered INTEGER NOT NULL)",
+            "CREATE UNIQUE INDEX trainee_days_key"
+            " ON trainee_days (trainee_id, (COALESCE(room_id, 0)), day)",
             "CREATE TABLE room_topics ("
             " room_id {ref} NOT NULL REFERENCES rooms (id),"
             " topic TEXT NOT NULL,"

@@ -76,12 +76,18 @@ _TRAINEES = _MEMBERS + f" AND m.role = '{Role.TRAINEE.value}'"
 _MEMBER = _MEMBERS + " AND p.id = ?"
 
 
+#: a trainee's totals (:mod:`~dealer_trainer.store.totals`), ``x``, that count in the room:
+#: those of answers given in it or in no room, as :data:`_MEMBERS`
+_IN_ROOM = " AND (x.room_id = m.room_id OR x.room_id IS NULL)"
+
+
 def _of_member(table: str) -> str:
-    """A trainee table of totals (:mod:`~dealer_trainer.store.totals`), ``x``, of one member
-    of the room, whatever their role (parameters: the room's id, the person's id)."""
+    """A trainee table of totals, ``x``, of one member of the room, whatever their role, the
+    rows that count in the room (parameters: the room's id, the person's id); a key's rows
+    (one per room) are to be summed."""
     return (
         f" FROM members m JOIN people p ON p.id = m.person_id JOIN {table} x"
-        " ON x.trainee_id = p.trainee_id WHERE m.room_id = ? AND p.id = ?"
+        " ON x.trainee_id = p.trainee_id WHERE m.room_id = ? AND p.id = ?" + _IN_ROOM
     )
 
 
@@ -165,10 +171,11 @@ EXPORT_FIELDS = tuple(ExportRow.__dataclass_fields__)
 def accuracy_grid(store: Store, room_id: int) -> list[TopicCell]:
     """Each trainee x topic the room's trainees have answered, by name then topic."""
     sql = (
-        "SELECT p.id, t.name, x.topic, x.answered, x.correct FROM members m"
+        "SELECT p.id, t.name, x.topic, SUM(x.answered), SUM(x.correct) FROM members m"
         " JOIN people p ON p.id = m.person_id JOIN trainees t ON t.id = p.trainee_id"
         " JOIN trainee_topics x ON x.trainee_id = p.trainee_id"
-        f" WHERE m.room_id = ? AND m.role = '{Role.TRAINEE.value}' ORDER BY t.name, x.topic"
+        f" WHERE m.room_id = ? AND m.role = '{Role.TRAINEE.value}'{_IN_ROOM}"
+        " GROUP BY p.id, t.name, x.topic ORDER BY t.name, x.topic"
     )
     with store._reading("read the room's results"):
         rows = store._db.execute(sql, (room_id,))
@@ -190,7 +197,8 @@ def topic_totals(store: Store, room_id: int, person_id: int | None = None) -> li
         sql = "SELECT x.topic, x.answered, x.correct FROM room_topics x WHERE x.room_id = ?"
         params: tuple[int, ...] = (room_id,)
     else:
-        sql = "SELECT x.topic, x.answered, x.correct" + _of_member("trainee_topics")
+        sql = "SELECT x.topic, SUM(x.answered), SUM(x.correct)" + _of_member("trainee_topics")
+        sql += " GROUP BY x.topic"
         params = (room_id, person_id)
     with store._reading("read the room's results"):
         rows = store._db.execute(sql + " ORDER BY x.topic", params)
@@ -220,17 +228,17 @@ def most_missed(
     """The items the room's trainees (or one member) missed most: most misses first, then the
     highest share missed, then by id (and topic: an id asked under two topics is two rows).
     Items never missed are left out."""
-    sql = "SELECT x.item, x.topic, x.answered, x.answered - x.correct"
     if person_id is None:
-        sql += " FROM room_items x WHERE x.room_id = ?"
+        sql = "SELECT x.item, x.topic, x.answered, x.answered - x.correct FROM room_items x"
+        sql += " WHERE x.room_id = ? AND x.correct < x.answered"
         params: tuple[int, ...] = (room_id,)
     else:
-        sql += _of_member("trainee_items")
+        sql = "SELECT x.item, x.topic, SUM(x.answered), SUM(x.answered) - SUM(x.correct)"
+        sql += _of_member("trainee_items") + " GROUP BY x.item, x.topic"
+        sql += " HAVING SUM(x.correct) < SUM(x.answered)"
         params = (room_id, person_id)
     with store._reading("read the room's misses"):
-        rows = store._db.execute(
-            sql + " AND x.correct < x.answered ORDER BY x.item, x.topic", params
-        )
+        rows = store._db.execute(sql + " ORDER BY x.item, x.topic", params)
     found = [
         (str(item), str(topic), int(answered), int(missed))
         for item, topic, answered, missed in rows
@@ -253,16 +261,16 @@ def activity(
     """Answers per day (UTC) from ``since`` to ``until`` (today), every day listed, days with
     no answer as 0: the room's trainees, or one member with ``person_id``."""
     last = until or _now().date()
+    days_wanted = " AND x.day >= ? AND x.day <= ?"
     if person_id is None:
-        sql = "SELECT x.day, x.answered FROM room_days x WHERE x.room_id = ?"
+        sql = "SELECT x.day, x.answered FROM room_days x WHERE x.room_id = ?" + days_wanted
         params: tuple[Any, ...] = (room_id,)
     else:
-        sql = "SELECT x.day, x.answered" + _of_member("trainee_days")
+        sql = "SELECT x.day, SUM(x.answered)" + _of_member("trainee_days") + days_wanted
+        sql += " GROUP BY x.day"
         params = (room_id, person_id)
     with store._reading("read the room's activity"):
-        rows = store._db.execute(
-            sql + " AND x.day >= ? AND x.day <= ?", (*params, since.isoformat(), last.isoformat())
-        )
+        rows = store._db.execute(sql, (*params, since.isoformat(), last.isoformat()))
     counts = {date.fromisoformat(str(key)): int(count) for key, count in rows}
     days = (last - since).days + 1
     return [

@@ -3,16 +3,23 @@ up its answers (a room of a group's store holds tens of thousands of them).
 
 What the pages show, and the totals that give it (migration 9):
 
-- per trainee and topic, answers and right ones (``trainee_topics``): the dashboard's grid, a
-  trainee's topics in a room, a trainee's own scores on their home;
-- per trainee, item and topic (``trainee_items``): a trainee's most missed items;
-- per trainee and day, UTC (``trainee_days``): a trainee's activity chart;
+- per trainee, room and topic, answers and right ones (``trainee_topics``): the dashboard's
+  grid, a trainee's topics in a room, a trainee's own scores on their home;
+- per trainee, room, item and topic (``trainee_items``): a trainee's most missed items;
+- per trainee, room and day, UTC (``trainee_days``): a trainee's activity chart;
 - the same three per room (``room_topics``, ``room_items``, ``room_days``): the sums over the
   room's members with the trainee role, what the dashboard shows.
 
-A room's totals follow its members: when a person becomes a trainee of the room (joins, is
-invited, or has their role changed) their trainee totals are added to the room's, and when
-they stop being one (leave, or another role) they are taken off; a room row that falls to
+A trainee's totals are kept apart by the room the answers were given in (``answers.room_id``;
+none for those given in the terminal). Results belong to the room they were answered in
+(:mod:`~dealer_trainer.store.roomdata`): room R's figures of a member are the member's totals
+in R plus those in no room, never those of another room. So an answer given in room R adds to
+R's totals (if the trainee is a trainee of R), and one given in the terminal adds to the
+totals of every room where the trainee is a trainee.
+
+A room's totals follow its members: when a person becomes a trainee of room R (joins, is
+invited, or has their role changed) their totals in R and in no room are added to R's, and
+when they stop being one (leave, or another role) they are taken off; a room row that falls to
 nothing is removed. Answers are never deleted, so trainee totals only grow.
 
 :func:`count_answer` and :func:`member_changed` run inside the transaction of the write they
@@ -49,11 +56,12 @@ __all__ = [
 
 _TRAINEE = f"'{Role.TRAINEE.value}'"
 
-#: each table of totals: its key columns and its counted columns
+#: each table of totals: its key columns and its counted columns (a trainee table's
+#: ``room_id`` is the answers' room, NULL for the terminal)
 TABLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "trainee_topics": (("trainee_id", "topic"), ("answered", "correct")),
-    "trainee_items": (("trainee_id", "item", "topic"), ("answered", "correct")),
-    "trainee_days": (("trainee_id", "day"), ("answered",)),
+    "trainee_topics": (("trainee_id", "room_id", "topic"), ("answered", "correct")),
+    "trainee_items": (("trainee_id", "room_id", "item", "topic"), ("answered", "correct")),
+    "trainee_days": (("trainee_id", "room_id", "day"), ("answered",)),
     "room_topics": (("room_id", "topic"), ("answered", "correct")),
     "room_items": (("room_id", "item", "topic"), ("answered", "correct")),
     "room_days": (("room_id", "day"), ("answered",)),
@@ -81,11 +89,24 @@ def _day_sql(store: Store) -> str:
     return "substr(a.answered_at, 1, 10)"  # ISO 8601 text in UTC
 
 
+#: a trainee table's key as its unique index has it: a room or none (NULL, which a unique
+#: key of its own would never find equal to another NULL)
+_ROOM_KEY = "(COALESCE(room_id, 0))"
+
+
+def _key_index(table: str) -> str:
+    """The columns (and expressions) of ``table``'s unique key, as in its index."""
+    keys, _ = TABLES[table]
+    if table in _ROOM_OF:
+        keys = tuple(_ROOM_KEY if key == "room_id" else key for key in keys)
+    return ", ".join(keys)
+
+
 def _add(table: str) -> str:
     """``ON CONFLICT``: add the new row's counts to those kept."""
-    keys, counts = TABLES[table]
+    _, counts = TABLES[table]
     adds = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in counts)
-    return f" ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {adds}"
+    return f" ON CONFLICT ({_key_index(table)}) DO UPDATE SET {adds}"
 
 
 def _columns(table: str) -> str:
@@ -99,10 +120,19 @@ def _lock_trainee(store: Store, trainee_id: int) -> None:
 
 
 def count_answer(
-    store: Store, *, trainee_id: int, item: str, topic: str, correct: bool, when: datetime
+    store: Store,
+    *,
+    trainee_id: int,
+    room_id: int | None,
+    item: str,
+    topic: str,
+    correct: bool,
+    when: datetime,
 ) -> None:
-    """Count one answer just kept: the trainee's totals, and those of every room where the
-    trainee is a trainee (inside the caller's transaction)."""
+    """Count one answer just kept, given in room ``room_id`` (None: in the terminal): the
+    trainee's totals in that room, and the totals of that room if the trainee is a trainee
+    there (of every room where they are one, for the terminal's), inside the caller's
+    transaction."""
     _lock_trainee(store, trainee_id)
     right = 1 if correct else 0
     day = day_of(when)
@@ -113,20 +143,25 @@ def count_answer(
     }
     rooms = (
         " FROM members m JOIN people p ON p.id = m.person_id"
-        f" WHERE p.trainee_id = ? AND m.role = {_TRAINEE} ORDER BY m.room_id"
+        f" WHERE p.trainee_id = ? AND m.role = {_TRAINEE}"
     )
+    in_room: tuple[int, ...] = ()
+    if room_id is not None:
+        rooms += " AND m.room_id = ?"
+        in_room = (room_id,)
     for table, row in values.items():
         marks = ", ".join("?" * len(row))
         store._db.execute(
-            f"INSERT INTO {table} ({_columns(table)}) VALUES (?, {marks})" + _add(table),
-            (trainee_id, *row),
+            f"INSERT INTO {table} ({_columns(table)}) VALUES (?, ?, {marks})" + _add(table),
+            (trainee_id, room_id, *row),
         )
         room_table = _ROOM_OF[table]
         store._db.execute(
             f"INSERT INTO {room_table} ({_columns(room_table)}) SELECT m.room_id, {marks}"
             + rooms
+            + " ORDER BY m.room_id"
             + _add(room_table),
-            (*row, trainee_id),
+            (*row, trainee_id, *in_room),
         )
 
 
@@ -134,8 +169,9 @@ def member_changed(
     store: Store, *, room_id: int, person_id: int, was: Role | None, now: Role | None
 ) -> None:
     """A person's role in a room went from ``was`` to ``now`` (None: not a member): add their
-    trainee totals to the room's when they became a trainee there, take them off when they
-    stopped being one (inside the caller's transaction)."""
+    trainee totals in that room and in no room (the terminal) to the room's when they became a
+    trainee there, take them off when they stopped being one (inside the caller's
+    transaction)."""
     if (was == Role.TRAINEE) == (now == Role.TRAINEE):
         return
     sign = 1 if now == Role.TRAINEE else -1
@@ -146,11 +182,13 @@ def member_changed(
     _lock_trainee(store, trainee_id)
     for table, room_table in _ROOM_OF.items():
         keys, counts = TABLES[table]
-        picked = ", ".join((*(f"x.{k}" for k in keys[1:]), *(f"? * x.{c}" for c in counts)))
+        grouped = ", ".join(f"x.{k}" for k in keys[2:])
+        summed = ", ".join(f"? * SUM(x.{c})" for c in counts)
         store._db.execute(
-            f"INSERT INTO {room_table} ({_columns(room_table)}) SELECT ?, {picked}"
-            f" FROM {table} x WHERE x.trainee_id = ?" + _add(room_table),
-            (room_id, *([sign] * len(counts)), trainee_id),
+            f"INSERT INTO {room_table} ({_columns(room_table)}) SELECT ?, {grouped}, {summed}"
+            f" FROM {table} x WHERE x.trainee_id = ? AND (x.room_id = ? OR x.room_id IS NULL)"
+            f" GROUP BY {grouped} ORDER BY {grouped}" + _add(room_table),
+            (room_id, *([sign] * len(counts)), trainee_id, room_id),
         )
         store._db.execute(
             f"DELETE FROM {room_table} WHERE room_id = ? AND answered = 0", (room_id,)
@@ -166,14 +204,15 @@ def _counted(store: Store, table: str) -> str:
     of_rooms = (
         " FROM members m JOIN people p ON p.id = m.person_id"
         f" JOIN answers a ON a.trainee_id = p.trainee_id WHERE m.role = {_TRAINEE}"
+        " AND (a.room_id = m.room_id OR a.room_id IS NULL)"
     )
     return {
-        "trainee_topics": f"SELECT a.trainee_id, a.topic, COUNT(*), {_RIGHT} FROM answers a"
-        " GROUP BY a.trainee_id, a.topic",
-        "trainee_items": f"SELECT a.trainee_id, a.item, a.topic, COUNT(*), {_RIGHT}"
-        " FROM answers a GROUP BY a.trainee_id, a.item, a.topic",
-        "trainee_days": f"SELECT a.trainee_id, {day}, COUNT(*) FROM answers a"
-        f" GROUP BY a.trainee_id, {day}",
+        "trainee_topics": f"SELECT a.trainee_id, a.room_id, a.topic, COUNT(*), {_RIGHT}"
+        " FROM answers a GROUP BY a.trainee_id, a.room_id, a.topic",
+        "trainee_items": f"SELECT a.trainee_id, a.room_id, a.item, a.topic, COUNT(*), {_RIGHT}"
+        " FROM answers a GROUP BY a.trainee_id, a.room_id, a.item, a.topic",
+        "trainee_days": f"SELECT a.trainee_id, a.room_id, {day}, COUNT(*) FROM answers a"
+        f" GROUP BY a.trainee_id, a.room_id, {day}",
         "room_topics": f"SELECT m.room_id, a.topic, COUNT(*), {_RIGHT}{of_rooms}"
         " GROUP BY m.room_id, a.topic",
         "room_items": f"SELECT m.room_id, a.item, a.topic, COUNT(*), {_RIGHT}{of_rooms}"
@@ -207,6 +246,11 @@ def differences(store: Store) -> list[str]:
                 for row in store._db.execute(f"SELECT {_columns(table)} FROM {table}", ())
             }
             counted = {tuple(row) for row in store._db.execute(_counted(store, table), ())}
-            found += [f"{table}: kept {row}, not counted" for row in sorted(kept - counted)]
-            found += [f"{table}: counted {row}, not kept" for row in sorted(counted - kept)]
+            # sorted as text: a room may be None
+            found += [
+                f"{table}: kept {row}, not counted" for row in sorted(kept - counted, key=repr)
+            ]
+            found += [
+                f"{table}: counted {row}, not kept" for row in sorted(counted - kept, key=repr)
+            ]
     return found
