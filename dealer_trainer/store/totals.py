@@ -90,7 +90,7 @@ def _day_sql(store: Store) -> str:
 
 
 #: a trainee table's key as its unique index has it: a room or none (NULL, which a unique
-#: key of its own would never find equal to another NULL)
+#: key of its own would never find equal to another NULL), none as 0 (ids start at 1)
 _ROOM_KEY = "(COALESCE(room_id, 0))"
 
 
