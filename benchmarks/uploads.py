@@ -34,6 +34,7 @@ from argon2.profiles import CHEAPEST
 from flask.testing import FlaskClient
 
 from dealer_trainer.accounts import TRAINEE, TRAINER, Accounts, Room
+from dealer_trainer.store.adapters import connect
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.web import create_app
 
@@ -73,11 +74,14 @@ def _start(client: FlaskClient, room: Room) -> float:
 
 
 def _plan_bytes(database: str, room: Room) -> int:
-    with open_store(database) as store:
-        rows = store._db.execute(
+    db = connect(database)  # a connection of the benchmark's own
+    try:
+        rows = db.execute(
             "SELECT COALESCE(SUM(LENGTH(plan)), 0), COUNT(*) FROM runs WHERE room_id = ?",
             (room.id,),
         )
+    finally:
+        db.close()
     total, count = int(rows[0][0]), int(rows[0][1])
     return total // max(count, 1)
 

@@ -24,6 +24,7 @@ from dealer_trainer.errors import ScriptError, StoreError
 from dealer_trainer.rules.rulesets import BUILTIN, is_ruleset_file, load_ruleset, resolve
 from dealer_trainer.safetext import csv_cell, excerpt, printable
 from dealer_trainer.store.adapters import redact as _redact
+from dealer_trainer.store.testing import refuse_writes
 from dealer_trainer.training.progress import Answer, NoStore, open_store
 from dealer_trainer.yamlio import MAX_ALIASES, load, load_file, read_stream
 
@@ -517,7 +518,7 @@ def test_a_read_only_store_is_found_before_the_first_question(tmp_path: Path) ->
     with open_store(tmp_path / "p.sqlite3") as store:
         store.check_writable()  # a writable store passes, and nothing is left behind
         assert store.answers() == []
-        store._db.execute("PRAGMA query_only = ON", ())  # type: ignore[attr-defined]
+        refuse_writes(store)  # as a read-only file would (root writes to any file)
         with pytest.raises(StoreError, match="cannot keep answers in the progress store"):
             store.check_writable()
 

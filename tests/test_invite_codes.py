@@ -26,6 +26,7 @@ from dealer_trainer.roles import Role
 from dealer_trainer.store import SCHEMA_VERSION, Store, invites, open_store, people
 from dealer_trainer.store.adapters import connect
 from dealer_trainer.training.review import next_card
+from tests.dbrows import rows
 from tests.pg import fresh_schema
 
 PASSWORD = "correct horse battery"
@@ -144,7 +145,7 @@ def test_many_codes_are_made_at_once_within_the_bound_each_joining_once(
     )
     assert [invite.name for invite in made] == ["Ana", None, "Bo"]
     assert len({invite.code for invite in made}) == 3
-    labels = accounts.store._db.execute("SELECT label FROM invites ORDER BY id", ())
+    labels = rows(accounts.store.target, "SELECT label FROM invites ORDER BY id")
     assert [row[0] for row in labels] == ["Ana", None, "Bo"]
     for number, invite in enumerate(made):
         accounts.redeem_invite(code=invite.code, name=f"P{number}", password=PASSWORD)
@@ -187,8 +188,8 @@ def test_a_store_from_before_invite_labels_upgrades_and_its_invites_still_redeem
         (named,) = accounts.create_invites(
             room_id=room.id, role=TRAINEE, created_by=None, names=["Cleo"]
         )
-        rows = store._db.execute("SELECT label FROM invites ORDER BY id", ())
-        assert [row[0] for row in rows] == [None, "Cleo"]
+        labels = rows(target, "SELECT label FROM invites ORDER BY id")
+        assert [row[0] for row in labels] == [None, "Cleo"]
         ana = accounts.redeem_invite(code=code.lower(), name="Ana", password=PASSWORD)
         cleo = accounts.redeem_invite(code=named.code, name="Cleo", password=PASSWORD)
         assert {accounts.role_in(person_id=p.id, room_id=room.id) for p in (ana, cleo)} == {TRAINEE}

@@ -28,6 +28,8 @@ from dealer_trainer import store as progress
 from dealer_trainer.errors import DealerTrainerError, StoreError
 from dealer_trainer.store import MIGRATIONS, SCHEMA_VERSION, Answer, Due, Store, default_target
 from dealer_trainer.store.adapters import connect, redact
+from dealer_trainer.store.rows import db_time
+from dealer_trainer.store.testing import refuse_writes
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.review import next_card
 from tests.pg import PG_BASE
@@ -82,7 +84,13 @@ def _answer(item: str = "premature-turn-basic", correct: bool = True, **fields: 
 
 
 def _rows(store: Store, sql: str) -> list[tuple[Any, ...]]:
-    return store._db.execute(sql, ())
+    """What the database holds, read on a connection of the test's own (the tests' targets
+    carry no password, so the store's shown target is its target)."""
+    db = connect(store.target)
+    try:
+        return db.execute(sql, ())
+    finally:
+        db.close()
 
 
 # --- record and read back -----------------------------------------------------------------------
@@ -443,8 +451,8 @@ def test_a_store_left_at_version_1_migrates_to_2_keeping_its_rows(target: str) -
     old = Store(connect(target), target, scheduler=next_card)
     old.migrate(upto=1)
     assert _rows(old, "SELECT MAX(version) FROM schema_version") == [(1,)]
-    db = old._db
-    now = old._to_db_time(T0)
+    db = connect(target)  # the rows as version 1 wrote them
+    now = db_time(db.dialect, T0)
     with db.transaction():
         trainee = db.insert("INSERT INTO trainees (name, created_at) VALUES (?, ?)", ("Ana", now))
         session = db.insert(
@@ -462,9 +470,10 @@ def test_a_store_left_at_version_1_migrates_to_2_keeping_its_rows(target: str) -
                     "misdeal",
                     "quiz",
                     correct,
-                    old._to_db_time(T0 + timedelta(minutes=minutes)),
+                    db_time(db.dialect, T0 + timedelta(minutes=minutes)),
                 ),
             )
+    db.close()
     old.close()
 
     with open_store(target) as store:
@@ -485,11 +494,14 @@ def test_a_store_left_at_version_1_migrates_to_2_keeping_its_rows(target: str) -
 
 
 def test_a_store_newer_than_the_tool_is_refused(target: str) -> None:
-    with open_store(target) as store:
-        store._db.execute(
+    open_store(target).close()
+    db = connect(target)  # a later dealer-trainer's migration
+    with db.transaction():
+        db.execute(
             "INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)",
-            (SCHEMA_VERSION + 1, "from the future", store._to_db_time(T0)),
+            (SCHEMA_VERSION + 1, "from the future", db_time(db.dialect, T0)),
         )
+    db.close()
     with pytest.raises(StoreError) as caught:
         open_store(target)
     message = str(caught.value)
@@ -692,7 +704,7 @@ def test_opening_for_reading_never_creates_a_store(target: str) -> None:
 def test_a_writable_store_passes_the_write_check_and_keeps_nothing_of_it(store: Store) -> None:
     store.check_writable()
     store.check_writable()
-    assert store.trainees() == [] and store._version() == progress.SCHEMA_VERSION
+    assert store.trainees() == [] and store.schema_version() == progress.SCHEMA_VERSION
 
 
 def test_a_read_only_store_is_found_by_the_write_check(target: str) -> None:
@@ -702,7 +714,7 @@ def test_a_read_only_store_is_found_by_the_write_check(target: str) -> None:
     read_only = f"{target}%20-cdefault_transaction_read_only%3Don" if pg else target
     with open_store(read_only) as store:
         if "://" not in target:
-            store._db.execute("PRAGMA query_only = ON", ())
+            refuse_writes(store)  # as a read-only file would (root writes to any file)
         with pytest.raises(StoreError, match="cannot keep answers in the progress store"):
             store.check_writable()
         assert store.trainees() == []  # reading still works

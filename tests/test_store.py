@@ -17,6 +17,7 @@ from dealer_trainer.store import SCHEMA_VERSION, Answer, Store, invites, open_st
 from dealer_trainer.store import assignments as assigned
 from dealer_trainer.store.adapters import connect
 from dealer_trainer.store.answers import recent_misses, topic_scores
+from dealer_trainer.store.rows import db_time
 from dealer_trainer.training.review import next_card
 from tests.pg import fresh_schema, store_on
 
@@ -47,10 +48,12 @@ def _room_with(store: Store, *names: str) -> tuple[people.Room, list[people.Pers
 # --- roles ---------------------------------------------------------------------------------------
 
 
-def test_the_database_refuses_a_role_that_is_not_one_of_the_roles(store: Store) -> None:
+def test_the_database_refuses_a_role_that_is_not_one_of_the_roles(target: str) -> None:
+    store = open_store(target, scheduler=next_card)
     room, (ana,) = _room_with(store, "Ana")
-    # below the repositories (which only take a Role): the schema's own CHECK
-    db = store._db
+    # below the repositories (which only take a Role): the schema's own CHECK, on a
+    # connection of the test's own
+    db = connect(target)
     with pytest.raises(db.errors), db.transaction():
         db.execute(
             "INSERT INTO members (room_id, person_id, role) VALUES (?, ?, ?)",
@@ -60,9 +63,11 @@ def test_the_database_refuses_a_role_that_is_not_one_of_the_roles(store: Store) 
         db.execute(
             "INSERT INTO invites (room_id, code_hash, role, created_at, expires_at)"
             " VALUES (?, ?, ?, ?, ?)",
-            (room.id, "h", "boss", store._to_db_time(datetime.now(UTC)), "2099-01-01"),
+            (room.id, "h", "boss", db_time(db.dialect, datetime.now(UTC)), "2099-01-01"),
         )
+    db.close()
     assert people.members(store, room.id) == []
+    store.close()
 
 
 def test_every_role_is_accepted_by_the_database(store: Store) -> None:
@@ -81,8 +86,13 @@ def test_a_store_from_before_the_role_check_upgrades_keeping_members_and_invites
     old = Store(connect(target), target, scheduler=next_card)
     old.migrate(upto=3)
     room, (ana, mia) = _room_with(old, "Ana", "Mia")
-    people.add_member(old, room_id=room.id, person_id=ana.id, role=Role.TRAINEE)
-    people.add_member(old, room_id=room.id, person_id=mia.id, role=Role.TRAINER)
+    db = connect(target)  # the members as version 3 kept them (no totals yet)
+    with db.transaction():
+        for person, role in ((ana, Role.TRAINEE), (mia, Role.TRAINER)):
+            db.execute(
+                "INSERT INTO members (room_id, person_id, role) VALUES (?, ?, ?)",
+                (room.id, person.id, role.value),
+            )
     later = datetime.now(UTC) + timedelta(hours=1)
     first = invites.add_invite(
         old,
@@ -111,9 +121,9 @@ def test_a_store_from_before_the_role_check_upgrades_keeping_members_and_invites
         assert second > first  # the invites' numbering goes on
         bo = invites.redeem_invite(store, code_hash="one", name="Bo", password_hash=HASH)
         assert people.role_in(store, person_id=bo, room_id=room.id) == Role.TRAINER
-        db = store._db
         with pytest.raises(db.errors), db.transaction():
             db.execute("UPDATE members SET role = ? WHERE person_id = ?", ("admin", ana.id))
+    db.close()
 
 
 # --- people and rooms ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from dealer_trainer.store import SCHEMA_VERSION, Answer, Store, people, runs
 from dealer_trainer.store import assignments as assigned
 from dealer_trainer.store.adapters import connect
 from dealer_trainer.store.itemstats import retire, retired_items, sitting_answers, unretire
+from dealer_trainer.store.migrations import MIGRATIONS
 from dealer_trainer.training.itemreport import item_report
 from dealer_trainer.training.itemstats import Flag
 from dealer_trainer.training.progress import open_store
@@ -153,7 +154,8 @@ def target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 def test_a_store_from_before_retired_items_upgrades_and_can_retire(target: str) -> None:
     old = Store(connect(target), target, scheduler=next_card)
-    old.migrate(upto=SCHEMA_VERSION - 1)
+    retiring = next(m.version for m in MIGRATIONS if m.description.startswith("items a trainer"))
+    old.migrate(upto=retiring - 1)
     room = people.add_room(old, name="Evening", ruleset="roberts")
     old.close()
     with open_store(target) as store:

@@ -22,12 +22,13 @@ class TopicScore:
 
 
 def topic_scores(store: Store, trainee: str) -> list[TopicScore]:
-    """Right answers out of those given, per topic, over all of ``trainee``'s answers."""
+    """Right answers out of those given, per topic, over all of ``trainee``'s answers, in any
+    room or none (the totals kept as they are recorded: :mod:`dealer_trainer.store.totals`)."""
     with store._reading("read the scores"):
         rows = store._db.execute(
-            "SELECT a.topic, COUNT(*), SUM(CASE WHEN a.correct THEN 1 ELSE 0 END)"
-            " FROM answers a JOIN trainees t ON t.id = a.trainee_id WHERE t.name = ?"
-            " GROUP BY a.topic ORDER BY a.topic",
+            "SELECT x.topic, SUM(x.answered), SUM(x.correct) FROM trainee_topics x"
+            " JOIN trainees t ON t.id = x.trainee_id WHERE t.name = ?"
+            " GROUP BY x.topic ORDER BY x.topic",
             (trainee.strip(),),
         )
     return [

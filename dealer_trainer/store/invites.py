@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from dealer_trainer.errors import UsageError
 from dealer_trainer.roles import Role
 from dealer_trainer.store.adapters import now
-from dealer_trainer.store.people import insert_person
+from dealer_trainer.store.people import insert_member, insert_person
 
 if TYPE_CHECKING:
     from dealer_trainer.store.store import Store
@@ -74,7 +74,7 @@ def add_invites(
                 (room_id, code_hash, role.value, created_by, made, expires, label),
             )
             if label is not None
-            else store._db.insert(  # no label column needed (a store before migration 6)
+            else store._db.insert(  # no label column needed (a store before migration 8)
                 "INSERT INTO invites (room_id, code_hash, role, created_by, created_at,"
                 " expires_at) VALUES (?, ?, ?, ?, ?, ?)",
                 (room_id, code_hash, role.value, created_by, made, expires),
@@ -121,10 +121,7 @@ def redeem_invite(
         pid = insert_person(
             store, name=name, password_hash=password_hash, admin=False, must_change=False
         )
-        store._db.execute(
-            "INSERT INTO members (room_id, person_id, role) VALUES (?, ?, ?)",
-            (room_id, pid, role),
-        )
+        insert_member(store, room_id=room_id, person_id=pid, role=Role(role))
         store._db.execute(
             "UPDATE invites SET used_at = ?, used_by = ? WHERE id = ?",
             (store._to_db_time(at), pid, invite_id),

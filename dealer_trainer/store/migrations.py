@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from dealer_trainer.roles import Role
 from dealer_trainer.safetext import excerpt
+from dealer_trainer.store import totals
 from dealer_trainer.store.rows import time_or_none
 
 if TYPE_CHECKING:
@@ -327,6 +328,59 @@ MIGRATIONS: tuple[Migration, ...] = (
             " retired_at {ts} NOT NULL,"
             " PRIMARY KEY (room_id, item))",
         ),
+    ),
+    Migration(
+        10,
+        "totals kept as answers are recorded: per trainee (and the answers' room) and per room,"
+        " by topic, item and day",
+        (
+            # a trainee's totals by the room the answers were given in (NULL: the terminal);
+            # a unique index, not a primary key, since a key column cannot be NULL
+            "CREATE TABLE trainee_topics ("
+            " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " room_id {ref} REFERENCES rooms (id),"
+            " topic TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " correct INTEGER NOT NULL)",
+            "CREATE UNIQUE INDEX trainee_topics_key"
+            " ON trainee_topics (trainee_id, (COALESCE(room_id, 0)), topic)",
+            "CREATE TABLE trainee_items ("
+            " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " room_id {ref} REFERENCES rooms (id),"
+            " item TEXT NOT NULL,"
+            " topic TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " correct INTEGER NOT NULL)",
+            "CREATE UNIQUE INDEX trainee_items_key"
+            " ON trainee_items (trainee_id, (COALESCE(room_id, 0)), item, topic)",
+            # a day is YYYY-MM-DD text (UTC) on both databases
+            "CREATE TABLE trainee_days ("
+            " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " room_id {ref} REFERENCES rooms (id),"
+            " day TEXT NOT NULL,"
+            " answered INTEGER NOT NULL)",
+            "CREATE UNIQUE INDEX trainee_days_key"
+            " ON trainee_days (trainee_id, (COALESCE(room_id, 0)), day)",
+            "CREATE TABLE room_topics ("
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " topic TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " correct INTEGER NOT NULL,"
+            " PRIMARY KEY (room_id, topic))",
+            "CREATE TABLE room_items ("
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " item TEXT NOT NULL,"
+            " topic TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " correct INTEGER NOT NULL,"
+            " PRIMARY KEY (room_id, item, topic))",
+            "CREATE TABLE room_days ("
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " day TEXT NOT NULL,"
+            " answered INTEGER NOT NULL,"
+            " PRIMARY KEY (room_id, day))",
+        ),
+        backfill=totals.backfill,
     ),
 )
 

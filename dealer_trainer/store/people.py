@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.errors import UsageError
 from dealer_trainer.roles import Role
+from dealer_trainer.store import totals
 from dealer_trainer.store.adapters import now
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ __all__ = [
     "credentials",
     "end_sessions",
     "ensure_setting",
+    "insert_member",
     "insert_person",
     "members",
     "memberships",
@@ -314,25 +316,41 @@ def add_member(store: Store, *, room_id: int, person_id: int, role: Role) -> Non
             "SELECT role FROM members WHERE room_id = ? AND person_id = ?", (room_id, person_id)
         )
         if not had:
-            store._db.execute(
-                "INSERT INTO members (room_id, person_id, role) VALUES (?, ?, ?)",
-                (room_id, person_id, role.value),
-            )
+            insert_member(store, room_id=room_id, person_id=person_id, role=role)
             return
         store._db.execute(
             "UPDATE members SET role = ? WHERE room_id = ? AND person_id = ?",
             (role.value, room_id, person_id),
         )
+        totals.member_changed(
+            store, room_id=room_id, person_id=person_id, was=Role(had[0][0]), now=role
+        )
         if had[0][0] != role:
             store._db.execute("UPDATE people SET epoch = ? WHERE id = ?", (new_epoch(), person_id))
+
+
+def insert_member(store: Store, *, room_id: int, person_id: int, role: Role) -> None:
+    """A new member of a room (the room's totals take in a trainee's answers), inside a
+    transaction the caller holds."""
+    store._db.execute(
+        "INSERT INTO members (room_id, person_id, role) VALUES (?, ?, ?)",
+        (room_id, person_id, Role(role).value),
+    )
+    totals.member_changed(store, room_id=room_id, person_id=person_id, was=None, now=Role(role))
 
 
 def remove_member(store: Store, *, room_id: int, person_id: int) -> None:
     """Take a person out of a room (their sessions end)."""
     with store._writing("remove a member"):
+        had = store._db.execute(
+            "SELECT role FROM members WHERE room_id = ? AND person_id = ?", (room_id, person_id)
+        )
         store._db.execute(
             "DELETE FROM members WHERE room_id = ? AND person_id = ?", (room_id, person_id)
         )
+        if had:
+            was = Role(had[0][0])
+            totals.member_changed(store, room_id=room_id, person_id=person_id, was=was, now=None)
         store._db.execute("UPDATE people SET epoch = ? WHERE id = ?", (new_epoch(), person_id))
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.roles import Role
@@ -74,8 +74,21 @@ _MEMBERS = (
 _TRAINEES = _MEMBERS + f" AND m.role = '{Role.TRAINEE.value}'"
 #: ... of one member, whatever their role (the person's id is the next parameter)
 _MEMBER = _MEMBERS + " AND p.id = ?"
-#: a right answer as a number, on both databases (a boolean in PostgreSQL, 0/1 in SQLite)
-_RIGHT = "SUM(CASE WHEN a.correct THEN 1 ELSE 0 END)"
+
+
+#: a trainee's totals (:mod:`~dealer_trainer.store.totals`), ``x``, that count in the room:
+#: those of answers given in it or in no room, as :data:`_MEMBERS`
+_IN_ROOM = " AND (x.room_id = m.room_id OR x.room_id IS NULL)"
+
+
+def _of_member(table: str) -> str:
+    """A trainee table of totals, ``x``, of one member of the room, whatever their role, the
+    rows that count in the room (parameters: the room's id, the person's id); a key's rows
+    (one per room) are to be summed."""
+    return (
+        f" FROM members m JOIN people p ON p.id = m.person_id JOIN {table} x"
+        " ON x.trainee_id = p.trainee_id WHERE m.room_id = ? AND p.id = ?" + _IN_ROOM
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -158,8 +171,11 @@ EXPORT_FIELDS = tuple(ExportRow.__dataclass_fields__)
 def accuracy_grid(store: Store, room_id: int) -> list[TopicCell]:
     """Each trainee x topic the room's trainees have answered, by name then topic."""
     sql = (
-        "SELECT p.id, t.name, a.topic, COUNT(*), " + _RIGHT + _TRAINEES + " GROUP BY p.id,"
-        " t.name, a.topic ORDER BY t.name, a.topic"
+        "SELECT p.id, t.name, x.topic, SUM(x.answered), SUM(x.correct) FROM members m"
+        " JOIN people p ON p.id = m.person_id JOIN trainees t ON t.id = p.trainee_id"
+        " JOIN trainee_topics x ON x.trainee_id = p.trainee_id"
+        f" WHERE m.room_id = ? AND m.role = '{Role.TRAINEE.value}'{_IN_ROOM}"
+        " GROUP BY p.id, t.name, x.topic ORDER BY t.name, x.topic"
     )
     with store._reading("read the room's results"):
         rows = store._db.execute(sql, (room_id,))
@@ -177,12 +193,15 @@ def accuracy_grid(store: Store, room_id: int) -> list[TopicCell]:
 
 def topic_totals(store: Store, room_id: int, person_id: int | None = None) -> list[TopicCell]:
     """The room's answers per topic (or one member's, with ``person_id``), by topic."""
-    sql = "SELECT a.topic, COUNT(*), " + _RIGHT
-    sql += _TRAINEES if person_id is None else _MEMBER
-    sql += " GROUP BY a.topic ORDER BY a.topic"
-    params = (room_id,) if person_id is None else (room_id, person_id)
+    if person_id is None:
+        sql = "SELECT x.topic, x.answered, x.correct FROM room_topics x WHERE x.room_id = ?"
+        params: tuple[int, ...] = (room_id,)
+    else:
+        sql = "SELECT x.topic, SUM(x.answered), SUM(x.correct)" + _of_member("trainee_topics")
+        sql += " GROUP BY x.topic"
+        params = (room_id, person_id)
     with store._reading("read the room's results"):
-        rows = store._db.execute(sql, params)
+        rows = store._db.execute(sql + " ORDER BY x.topic", params)
     return [
         TopicCell(
             person_id=person_id,
@@ -207,27 +226,28 @@ def most_missed(
     store: Store, room_id: int, limit: int = 10, person_id: int | None = None
 ) -> list[ItemStats]:
     """The items the room's trainees (or one member) missed most: most misses first, then the
-    highest share missed, then by id. Items never missed are left out."""
-    sql = "SELECT a.item, a.topic, COUNT(*), COUNT(*) - " + _RIGHT
-    sql += _TRAINEES if person_id is None else _MEMBER
-    sql += " GROUP BY a.item, a.topic"
-    params = (room_id,) if person_id is None else (room_id, person_id)
+    highest share missed, then by id (and topic: an id asked under two topics is two rows).
+    Items never missed are left out."""
+    if person_id is None:
+        sql = "SELECT x.item, x.topic, x.answered, x.answered - x.correct FROM room_items x"
+        sql += " WHERE x.room_id = ? AND x.correct < x.answered"
+        params: tuple[int, ...] = (room_id,)
+    else:
+        sql = "SELECT x.item, x.topic, SUM(x.answered), SUM(x.answered) - SUM(x.correct)"
+        sql += _of_member("trainee_items") + " GROUP BY x.item, x.topic"
+        sql += " HAVING SUM(x.correct) < SUM(x.answered)"
+        params = (room_id, person_id)
     with store._reading("read the room's misses"):
-        rows = store._db.execute(sql, params)
-    items = [
-        ItemStats(item=str(item), topic=str(topic), answered=int(answered), missed=int(missed))
+        rows = store._db.execute(sql + " ORDER BY x.item, x.topic", params)
+    found = [
+        (str(item), str(topic), int(answered), int(missed))
         for item, topic, answered, missed in rows
-        if int(missed) > 0
     ]
-    items.sort(key=lambda stats: (-stats.missed, -stats.missed / stats.answered, stats.item))
-    return items[: max(limit, 0)]
-
-
-def _day(store: Store) -> str:
-    """The SQL for an answer's day (UTC) as ``YYYY-MM-DD`` text."""
-    if store._db.dialect == "postgresql":
-        return "to_char(a.answered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
-    return "substr(a.answered_at, 1, 10)"  # ISO 8601 text in UTC
+    found.sort(key=lambda row: (-row[3], -row[3] / row[2], row[0]))  # stable: then by topic
+    return [
+        ItemStats(item=item, topic=topic, answered=answered, missed=missed)
+        for item, topic, answered, missed in found[: max(limit, 0)]
+    ]
 
 
 def activity(
@@ -241,13 +261,16 @@ def activity(
     """Answers per day (UTC) from ``since`` to ``until`` (today), every day listed, days with
     no answer as 0: the room's trainees, or one member with ``person_id``."""
     last = until or _now().date()
-    start = store._to_db_time(datetime.combine(since, time(), UTC))
-    day = _day(store)
-    sql = f"SELECT {day}, COUNT(*)" + (_TRAINEES if person_id is None else _MEMBER)
-    sql += f" AND a.answered_at >= ? GROUP BY {day}"
-    params = (room_id, start) if person_id is None else (room_id, person_id, start)
+    days_wanted = " AND x.day >= ? AND x.day <= ?"
+    if person_id is None:
+        sql = "SELECT x.day, x.answered FROM room_days x WHERE x.room_id = ?" + days_wanted
+        params: tuple[Any, ...] = (room_id,)
+    else:
+        sql = "SELECT x.day, SUM(x.answered)" + _of_member("trainee_days") + days_wanted
+        sql += " GROUP BY x.day"
+        params = (room_id, person_id)
     with store._reading("read the room's activity"):
-        rows = store._db.execute(sql, params)
+        rows = store._db.execute(sql, (*params, since.isoformat(), last.isoformat()))
     counts = {date.fromisoformat(str(key)): int(count) for key, count in rows}
     days = (last - since).days + 1
     return [

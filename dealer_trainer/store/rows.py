@@ -19,10 +19,27 @@ from dealer_trainer.errors import StoreError
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.store.adapters import utc
 
-__all__ = ["DamagedRow", "card_due", "read_time", "time_or_fail", "time_or_none", "warn"]
+__all__ = [
+    "DamagedRow",
+    "card_due",
+    "db_time",
+    "read_time",
+    "time_or_fail",
+    "time_or_none",
+    "warn",
+]
 
 #: seconds since 1970, as another program may keep a time
 _SECONDS = re.compile(r"^-?[0-9]+(?:\.[0-9]*)?$")
+
+
+def db_time(dialect: str, when: datetime) -> Any:
+    """``when`` as the database of ``dialect`` keeps a time: ISO 8601 text in UTC, fixed width
+    so that text order is time order (SQLite), or the datetime in UTC (PostgreSQL)."""
+    when = utc(when)
+    if dialect == "sqlite":
+        return when.isoformat(timespec="microseconds")
+    return when
 
 
 class DamagedRow(StoreError):

@@ -42,6 +42,7 @@ from typing import Any
 
 from dealer_trainer.errors import StoreError
 from dealer_trainer.safetext import excerpt
+from dealer_trainer.store import totals
 from dealer_trainer.store.adapters import (
     ENV_VAR,
     STREAM_BATCH,
@@ -59,6 +60,7 @@ from dealer_trainer.store.records import Answer, Due, Scheduler, check_mode
 from dealer_trainer.store.rows import (
     DamagedRow,
     card_due,
+    db_time,
     read_time,
     time_or_fail,
     warn,
@@ -163,13 +165,14 @@ class Store:
         check_mode(answer.mode)
         when = _now() if answer.answered_at is None else _utc(answer.answered_at)
         rows = self._db.execute(
-            "SELECT s.trainee_id, t.name FROM sessions s"
-            " JOIN trainees t ON t.id = s.trainee_id WHERE s.id = ?",
+            # the room: the browser run's whose session it is (none: the terminal's)
+            "SELECT s.trainee_id, t.name, (SELECT r.room_id FROM runs r WHERE r.session_id = s.id)"
+            " FROM sessions s JOIN trainees t ON t.id = s.trainee_id WHERE s.id = ?",
             (session,),
         )
         if not rows:
             raise StoreError(f"there is no session {session} in the progress store")
-        trainee_id, name = int(rows[0][0]), str(rows[0][1])
+        trainee_id, name, room_id = int(rows[0][0]), str(rows[0][1]), rows[0][2]
         given_name = answer.trainee.strip()
         if given_name and given_name != name:
             raise StoreError(
@@ -179,9 +182,7 @@ class Store:
         self._db.insert(
             "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
             " ruleset, difficulty, given, expected, seconds, answered_at, room_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-            # the room of the browser run whose session it is (none: the terminal's)
-            " (SELECT r.room_id FROM runs r WHERE r.session_id = ?))",
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 session,
                 trainee_id,
@@ -195,10 +196,19 @@ class Store:
                 answer.expected,
                 answer.seconds,
                 self._to_db_time(when),
-                session,
+                room_id,
             ),
         )
         self._review(trainee_id, answer.item, answer.topic, bool(answer.correct), when)
+        totals.count_answer(
+            self,
+            trainee_id=trainee_id,
+            room_id=room_id,
+            item=answer.item,
+            topic=answer.topic,
+            correct=bool(answer.correct),
+            when=when,
+        )
 
     def finish_session(self, session: int) -> None:
         """Mark ``session`` finished (now)."""
@@ -348,11 +358,7 @@ class Store:
             yield
 
     def _to_db_time(self, when: datetime) -> Any:
-        when = _utc(when)
-        if self._db.dialect == "sqlite":
-            # fixed width, so that text order is time order
-            return when.isoformat(timespec="microseconds")
-        return when
+        return db_time(self._db.dialect, when)
 
     def _from_db_time(self, value: Any, what: str = "a row") -> datetime:
         """A time read from the store; :class:`~dealer_trainer.store.rows.DamagedRow`, naming

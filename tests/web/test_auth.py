@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from dealer_trainer.accounts import TRAINEE
+from dealer_trainer.store.people import credentials
 from tests.web.conftest import PASSWORD, World, sign_in
 
 
@@ -177,9 +178,9 @@ def test_a_common_password_is_refused(client: FlaskClient, world: World) -> None
 
 def test_passwords_are_stored_as_argon2id(world: World) -> None:
     person = world.person("Ana")
-    store = world.accounts().store
-    rows = store._db.execute("SELECT password FROM people WHERE id = ?", (person.id,))
-    assert str(rows[0][0]).startswith("$argon2id$")
+    kept = credentials(world.accounts().store, person.name)
+    assert kept is not None and kept.person_id == person.id
+    assert kept.password_hash.startswith("$argon2id$")
 
 
 def test_every_response_carries_the_security_headers(client: FlaskClient) -> None:

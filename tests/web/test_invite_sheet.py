@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 from dealer_trainer.accounts import TRAINEE, Accounts, Room
 from dealer_trainer.invitecodes import ALPHABET
 from dealer_trainer.training.progress import open_store
+from tests.dbrows import rows
 
 from .conftest import HASHER, PASSWORD, World, csrf_token, make_app, sign_in
 
@@ -127,7 +128,7 @@ def test_a_roster_makes_one_named_card_per_person(
     assert "<strong>Cleo</strong>" in cards[0]
     assert "<strong>Déa &lt;b&gt;</strong>" in cards[1]  # escaped, as every name
     with open_store(app.config["DATABASE"]) as store:
-        labels = store._db.execute("SELECT label FROM invites ORDER BY id", ())
+        labels = rows(store.target, "SELECT label FROM invites ORDER BY id")
     assert [row[0] for row in labels] == ["Cleo", "Déa <b>"]
 
 
@@ -141,7 +142,7 @@ def test_a_roster_with_a_bad_row_names_its_line_and_makes_no_code(
     assert "line 3: Cleo is already on line 1" in text and "line 4: 2 cells" in text
     assert "<output>" not in text
     with open_store(app.config["DATABASE"]) as store:
-        assert store._db.execute("SELECT count(*) FROM invites", ()) == [(0,)]
+        assert rows(store.target, "SELECT count(*) FROM invites") == [(0,)]
 
 
 def test_a_roster_form_without_a_file_asks_for_one(client: FlaskClient, room: Room) -> None:
@@ -200,7 +201,7 @@ def test_the_invite_posts_need_their_csrf_token(tmp_path: Path, route: str) -> N
     assert with_token.status_code == 200 and "<output>" in with_token.text
     accounts = Accounts(open_store(guarded.config["DATABASE"]), HASHER)
     try:
-        made = accounts.store._db.execute("SELECT count(*) FROM invites", ())
+        made = rows(accounts.store.target, "SELECT count(*) FROM invites")
     finally:
         accounts.store.close()
     assert made == [(1 if route.endswith("roster") else 2,)]

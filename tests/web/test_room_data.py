@@ -11,6 +11,7 @@ import pytest
 
 from dealer_trainer.accounts import TRAINEE, TRAINER, Accounts
 from dealer_trainer.store import Answer, Store, roomdata
+from tests.dbrows import rows
 from tests.pg import store_on
 from tests.web.conftest import HASHER, PASSWORD
 
@@ -204,5 +205,5 @@ def test_a_full_room_keeps_no_new_scenario_and_each_text_is_kept_once(
     )
     # the replaced text stays kept (a run that drew it still asks it); "one" is kept once
     assert uploads.upload_texts(store, [uploads.text_digest("two")]) != {}
-    (count,) = store._db.execute("SELECT COUNT(*) FROM upload_texts", ())[0]
+    (count,) = rows(store.target, "SELECT COUNT(*) FROM upload_texts")[0]
     assert int(count) == 3

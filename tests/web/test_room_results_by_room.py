@@ -110,7 +110,7 @@ def test_an_old_stores_answers_get_the_room_of_their_run(tmp_path: Path) -> None
     ana = people.add_person(old, name="Ana", password_hash="x")
     in_room, in_terminal = old.start_session("Ana", "quiz"), old.start_session("Ana", "quiz")
     at = "2026-11-01T10:00:00+00:00"
-    db = old._db
+    db = connect(target)  # a connection of the test's own
     with db.transaction():
         db.execute(
             "INSERT INTO runs (person_id, room_id, mode, plan, session_id, created_at)"
@@ -124,7 +124,10 @@ def test_an_old_stores_answers_get_the_room_of_their_run(tmp_path: Path) -> None
                 " FROM sessions WHERE id = ?",
                 (session, item, True, at, session),
             )
+    db.close()
     old.close()
-    with open_store(target) as store:
-        rows = store._db.execute("SELECT item, room_id FROM answers ORDER BY item", ())
+    with open_store(target):  # migrates it
+        db = connect(target)
+        rows = db.execute("SELECT item, room_id FROM answers ORDER BY item", ())
+        db.close()
     assert [(str(item), room_id) for item, room_id in rows] == [("x", room.id), ("y", None)]

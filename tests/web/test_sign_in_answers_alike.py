@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 from dealer_trainer.accounts import Accounts
 from dealer_trainer.store import Store
 from dealer_trainer.training.progress import open_store
+from tests.dbrows import rows
 from tests.web.conftest import HASHER, PASSWORD, World, make_app
 
 WRONG = "not the password at all"
@@ -98,9 +99,9 @@ def test_a_disabled_person_with_the_right_password_costs_the_same_and_is_refused
 def test_a_failed_sign_in_writes_nothing_to_the_store(store: Store) -> None:
     accounts = Accounts(store, HASHER)
     accounts.create_person(name="Ana", password=PASSWORD)
-    before = store._db.execute("SELECT * FROM people", ())
+    before = rows(store.target, "SELECT * FROM people")
     assert accounts.authenticate(name="Ana", password=WRONG) is None
-    assert store._db.execute("SELECT * FROM people", ()) == before
+    assert rows(store.target, "SELECT * FROM people") == before
 
 
 def test_a_hash_made_under_older_parameters_is_replaced_at_the_next_sign_in(
@@ -111,7 +112,7 @@ def test_a_hash_made_under_older_parameters_is_replaced_at_the_next_sign_in(
     stronger = PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
     signed = Accounts(store, stronger).authenticate(name="Ana", password=PASSWORD)
     assert signed is not None and signed.epoch == ana.epoch  # still signed in elsewhere
-    kept = store._db.execute("SELECT password FROM people WHERE id = ?", (ana.id,))[0][0]
+    kept = rows(store.target, "SELECT password FROM people WHERE id = ?", (ana.id,))[0][0]
     assert not stronger.check_needs_rehash(kept)
 
 

@@ -5,7 +5,7 @@ a run or an assignment is seen only by its owner and room."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import cache
 from pathlib import Path
 
@@ -16,6 +16,8 @@ from flask.testing import FlaskClient
 from dealer_trainer.accounts import Person, Room
 from dealer_trainer.assignments import create_assignment
 from dealer_trainer.scenario import bank_dir, load_scenario
+from dealer_trainer.store import Answer
+from dealer_trainer.store import open_store as open_store_with
 from dealer_trainer.training import runs
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.quiz import Entry
@@ -73,12 +75,20 @@ def _store_answers(app: Flask, trainee: str) -> list[object]:
         store.close()
 
 
-def _all_due_now(app: Flask) -> None:
-    store = open_store(app.config["DATABASE"])
+def _due_an_hour_ago(app: Flask, trainee: str, entry: Entry) -> None:
+    """Let the minutes pass before a miss comes back: one more miss of ``entry``, kept by a
+    store whose review scheduler (the seam :func:`dealer_trainer.store.open_store` offers)
+    makes the trainee's card for it due an hour ago. The card must be there already."""
+
+    def an_hour_ago(card: str | None, correct: bool, when: datetime) -> tuple[str, datetime]:
+        assert card is not None, "the miss left no review card"
+        return card, when - timedelta(hours=1)
+
+    store = open_store_with(app.config["DATABASE"], scheduler=an_hour_ago)
     try:
-        with store._writing("test: make every review card due"):
-            past = store._to_db_time(datetime.now(UTC) - timedelta(hours=1))
-            store._db.execute("UPDATE review_cards SET due = ?", (past,))
+        session = store.start_session(trainee, "review")
+        store.record(session, Answer(trainee, entry.id, entry.topic, "review", correct=False))
+        store.finish_session(session)
     finally:
         store.close()
 
@@ -240,7 +250,7 @@ def test_a_missed_item_comes_back_in_a_review(
     labels = _options(client.get(f"/runs/{number}/items/1").text)
     wrong = next(i for i, label in enumerate(labels, 1) if label.endswith(right.text) is False)
     client.post(f"/runs/{number}/items/1", data={"option": str(wrong)})
-    _all_due_now(app)  # a miss comes back within minutes: let them pass
+    _due_an_hour_ago(app, "Ana", entry)  # a miss comes back within minutes: let them pass
     assert "1 question is due" in client.get("/").text
     started = client.post("/review", data={})
     assert started.location.startswith("/runs/")

@@ -13,6 +13,7 @@ import pytest
 from dealer_trainer.accounts import Accounts
 from dealer_trainer.scenario import bank_dir, forget_proofs, load_scenario
 from dealer_trainer.store import Store
+from dealer_trainer.store.adapters import connect
 from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import Selection
 from tests.pg import store_on
@@ -115,7 +116,9 @@ def test_finishing_a_run_closes_its_session(store: Store) -> None:
     done = runs.run(store, run_id=found.id, person_id=ana)
     assert done is not None and done.finished_at is not None
     assert runs.open_runs(store, person_id=ana) == []
-    rows = store._db.execute("SELECT finished_at FROM sessions WHERE id = ?", (found.session_id,))
+    db = connect(store.target)  # a connection of the test's own (no password in the target)
+    rows = db.execute("SELECT finished_at FROM sessions WHERE id = ?", (found.session_id,))
+    db.close()
     assert rows[0][0] is not None
     result = runs.summary(store, done, "Ana")
     assert result.asked == 1 and result.planned == 3 and result.stopped

@@ -18,6 +18,7 @@ from dealer_trainer.accounts import Room
 from dealer_trainer.scenario import MAX_ROOM_SCENARIOS, MAX_UPLOAD_BYTES, forget_proofs
 from dealer_trainer.store.uploads import room_scenario_lines
 from dealer_trainer.training.progress import open_store
+from tests.dbrows import rows
 from tests.web.conftest import World, sign_in
 
 BANK = Path(__file__).resolve().parents[2] / "scenarios"
@@ -158,8 +159,8 @@ def test_a_quiz_start_neither_proves_nor_reads_nor_copies_an_upload(
     uploaded = {f"our-turn-{n}" for n in range(1, 6)}
     assert not uploaded & set(counted), counted
     with open_store(client.application.config["DATABASE"]) as store:
-        plans = [str(row[0]) for row in store._db.execute("SELECT plan FROM runs", ())]
-        (texts,) = store._db.execute("SELECT COUNT(*) FROM upload_texts", ())[0:1]
+        plans = [str(row[0]) for row in rows(store.target, "SELECT plan FROM runs")]
+        (texts,) = rows(store.target, "SELECT COUNT(*) FROM upload_texts")[0:1]
     assert all(f"our-turn-{n}" in plan for n in range(1, 6) for plan in plans)
     assert not any("premature" in plan and "setup:" in plan for plan in plans)  # no text
     assert max(len(plan) for plan in plans) < 8 * 1024
@@ -198,7 +199,7 @@ def test_an_upload_kept_before_catalogue_lines_is_read_once(
 ) -> None:
     assert _upload(client, room, _mine(1)).status_code == 302
     with open_store(client.application.config["DATABASE"]) as store:
-        store._db.execute("UPDATE room_scenarios SET topic = NULL, difficulty = NULL", ())
+        rows(store.target, "UPDATE room_scenarios SET topic = NULL, difficulty = NULL")
     counted = _count_proofs(monkeypatch)
     _start(client, room)
     _start(client, room)
