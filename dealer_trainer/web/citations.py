@@ -12,12 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealer_trainer.rules.corpus import NotFound, Rule, load_corpus, rule
-from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
 
-__all__ = ["OWN_BOOK", "Citation", "book_ruleset", "room_citation"]
-
-#: each built-in ruleset's own rulebook (a source of rules/data/sources.yaml)
-OWN_BOOK = {"roberts": "RRoP", "tda-2024": "TDA24"}
+__all__ = ["Citation", "book_ruleset", "room_citation"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -35,7 +32,15 @@ class Citation:
 
 def book_ruleset(ruleset: Ruleset) -> str:
     """The built-in ruleset whose rulebook a ruleset reads: itself, or a house ruleset's base."""
-    return ruleset.name if ruleset.name in OWN_BOOK else ruleset.base
+    return ruleset.name if ruleset.name in BUILTIN else ruleset.base
+
+
+def _own_book(ruleset: str) -> str | None:
+    """A built-in ruleset's own rulebook: the first source of the corpus that lists it
+    (rules/data/sources.yaml lists each book first, then the books a ruleset borrows from)."""
+    if ruleset not in BUILTIN:
+        return None
+    return next((s.id for s in load_corpus().sources if ruleset in s.rulesets), None)
 
 
 def _book(source: str) -> str:
@@ -58,7 +63,7 @@ def room_citation(cited: str | None, situation: str | None, ruleset: str) -> Cit
         found = rule(cited)
     except NotFound:
         return Citation(rule=cited, title="", text="", book="")
-    own = OWN_BOOK.get(ruleset)
+    own = _own_book(ruleset)
     if own is None or found.source == own:
         return _cite(found)
     if situation:
