@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dealer_trainer.cli import certificates
 from dealer_trainer.cli.render import Painter, echo, plural, print_json
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.safetext import printable
@@ -57,6 +58,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="a scenario id never to draw (repeatable)",
     )
     validate.add_argument("--json", action="store_true", help="print one JSON object")
+    certificates.configure(sub)  # certificate, revoke
     parser.set_defaults(exam_parser=parser)
 
 
@@ -69,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
             retired=frozenset(args.retired),
             as_json=args.json,
         )
+    if args.exam_command in certificates.SUBCOMMANDS:
+        return certificates.run(args)
     args.exam_parser.print_help()
     return 0
 

@@ -57,17 +57,18 @@ def check_replaceable(path: Path, option: str | None = None) -> None:
         )
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` (folders made): a crash leaves the old file or the new one,
-    never half a file. Raises :class:`NotARegularFile` when something other than a regular
-    file stands at ``path`` (:func:`check_replaceable`), else OSError."""
+def write_atomically(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (UTF-8) or bytes to ``path`` (folders made): a crash leaves the old file
+    or the new one, never half a file. Raises :class:`NotARegularFile` when something other
+    than a regular file stands at ``path`` (:func:`check_replaceable`), else OSError."""
     check_replaceable(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     _sweep(path)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -382,6 +382,32 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         backfill=totals.backfill,
     ),
+    Migration(
+        11,
+        "certificates: who passed which exam under which ruleset, until when, and revocations",
+        (
+            # id: the public, unguessable id a verification page is opened with (see
+            # store/certificates.py); attempt_id: the exam attempt that earned it (no foreign
+            # key yet: attempts come later)
+            "CREATE TABLE certificates ("
+            " id TEXT PRIMARY KEY,"
+            " person_id {ref} NOT NULL REFERENCES people (id),"
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " exam_id TEXT NOT NULL,"
+            " exam_title TEXT NOT NULL,"
+            " ruleset TEXT NOT NULL,"
+            " ruleset_version TEXT NOT NULL,"
+            " issued_at {ts} NOT NULL,"
+            " expires_at {ts} NOT NULL,"
+            " attempt_id {ref},"
+            " score_percent {real} NOT NULL,"
+            " revoked_at {ts},"
+            " revoked_by {ref} REFERENCES people (id),"
+            " revoke_reason TEXT)",
+            "CREATE INDEX certificates_by_person ON certificates (person_id, issued_at)",
+            "CREATE INDEX certificates_by_room ON certificates (room_id, expires_at)",
+        ),
+    ),
 )
 
 #: the schema version this tool writes

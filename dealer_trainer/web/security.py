@@ -6,7 +6,8 @@ it with :func:`room_or_404`: a room the person is not in is answered as if it di
 (404), a role the person lacks in their own room is 403. Membership is read from the store on
 each request. An admin may see every room with a trainer's rights (DESIGN.md: nothing is
 hidden from them). A run (a quiz, a review, a drill) is loaded with :func:`run_or_404`, for
-its owner only: anyone else's is answered 404, as one that does not exist.
+its owner only: anyone else's is answered 404, as one that does not exist; so is a
+certificate, with :func:`certificate_or_404`, for the person it was issued to.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from flask_login import current_user
 
 from dealer_trainer.accounts import TRAINER, Person, Room
 from dealer_trainer.errors import UsageError
+from dealer_trainer.store import certificates
 from dealer_trainer.training import runs
 from dealer_trainer.web.store import accounts, get_store
 
@@ -30,6 +32,7 @@ __all__ = [
     "CSP",
     "MIN_SECRET_KEY",
     "User",
+    "certificate_or_404",
     "configured_secret_key",
     "current_person",
     "room_or_404",
@@ -109,6 +112,18 @@ def run_or_404(run_id: int) -> runs.Run:
             abort(404)
         loaded[run_id] = found
     return loaded[run_id]
+
+
+def certificate_or_404(cert_id: str) -> certificates.Certificate:
+    """The signed-in person's own certificate ``cert_id``; anyone else's, or an id that is no
+    certificate's: 404, alike. Read once per request (the policy's check, then the view)."""
+    loaded: dict[str, certificates.Certificate] = g.setdefault("certificates_loaded", {})
+    if cert_id not in loaded:
+        found = certificates.certificate(get_store(), cert_id)
+        if found is None or found.person_id != current_person().id:
+            abort(404)
+        loaded[cert_id] = found
+    return loaded[cert_id]
 
 
 #: the fewest characters a session-signing key given by the operator may have

@@ -6,7 +6,8 @@ without one, and each policy holds for every role, in one's own room and in anot
 The policies are read from the app itself, not listed here: public (anyone), signed in (any
 role), admin (admins; others 403), trainer of the room (the room's trainers and admins; the
 room's trainees 403; anyone outside the room 404), owner of the run (the run's owner only;
-anyone else 404, as for a run that does not exist).
+anyone else 404, as for a run that does not exist), holder of the certificate (the person it
+was issued to only; anyone else 404).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 import tempfile
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,8 @@ from flask.testing import FlaskClient
 import dealer_trainer.web
 from dealer_trainer.accounts import Person, Room
 from dealer_trainer.rules.corpus import load_corpus
+from dealer_trainer.store.certificates import issue_certificate
+from dealer_trainer.training.progress import open_store
 from dealer_trainer.web.access import Access, PolicyError, policies, policy
 
 from .conftest import World, make_app, sign_in
@@ -39,7 +43,12 @@ def _declared() -> dict[str, Access]:
 #: read from the app (which refuses to start while a route declares none)
 POLICY = _declared()
 #: the policies that refuse someone signed in
-REFUSING = (Access.ADMIN, Access.TRAINER_OF_ROOM, Access.OWNER_OF_RUN)
+REFUSING = (
+    Access.ADMIN,
+    Access.TRAINER_OF_ROOM,
+    Access.OWNER_OF_RUN,
+    Access.HOLDER_OF_CERTIFICATE,
+)
 
 
 @dataclass
@@ -52,6 +61,7 @@ class Cast:
     admin: Person
     stranger: Person  # a trainee of the other room, with runs of their own
     runs: dict[str, tuple[int, int]]  # own / other: (the quiz, the drill) of Ana / of Leo
+    certificates: dict[str, str]  # own / other: Ana's certificate (Evening) / Leo's (Morning)
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +84,24 @@ def _runs(app: Flask, person: Person, room: Room) -> tuple[int, int]:
     return quiz, int(started.rsplit("/", 1)[1])
 
 
+def _certificate(app: Flask, person: Person, room: Room) -> str:
+    """A certificate of ``person`` in ``room``, valid now; its public id."""
+    issued = datetime.now(UTC)
+    with open_store(app.config["DATABASE"]) as store:
+        return issue_certificate(
+            store,
+            person_id=person.id,
+            room_id=room.id,
+            exam_id="dealer-cert",
+            exam_title="Dealer certification",
+            ruleset=room.ruleset,
+            ruleset_version="dealer-trainer 0.1.0",
+            score_percent=95.0,
+            expires_at=issued + timedelta(days=730),
+            issued_at=issued,
+        ).id
+
+
 @pytest.fixture(scope="module")
 def cast(app: Flask) -> Cast:
     world = World(app)
@@ -89,6 +117,10 @@ def cast(app: Flask) -> Cast:
         admin=world.person("Root", admin=True),
         stranger=stranger,
         runs={"own": _runs(app, trainee, own), "other": _runs(app, stranger, other)},
+        certificates={
+            "own": _certificate(app, trainee, own),
+            "other": _certificate(app, stranger, other),
+        },
     )
 
 
@@ -108,6 +140,7 @@ def _url(app: Flask, endpoint: str, cast: Cast, place: str = "own") -> str:
             "scenario_id": _entries("choice")[0].id,
             "rule_id": load_corpus().rules[0].id,
             "filename": "app.css",
+            "cert_id": cast.certificates[place],
         }[name]
     with app.test_request_context():
         return url_for(endpoint, **values)
@@ -250,6 +283,8 @@ def _expected(access: Access, who: str, place: str) -> set[int]:
         return {403} if role == "trainee" else {404}
     if access is Access.OWNER_OF_RUN:  # a run's own page sends its owner on to the question due
         return {200, 302} if (who, place) == ("trainee", "own") else {404}
+    if access is Access.HOLDER_OF_CERTIFICATE:  # Ana's certificate is hers alone
+        return {200} if (who, place) == ("trainee", "own") else {404}
     raise AssertionError(access)
 
 
