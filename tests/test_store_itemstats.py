@@ -17,7 +17,6 @@ from dealer_trainer.store import MIGRATIONS, SCHEMA_VERSION, Answer, Store, peop
 from dealer_trainer.store import assignments as assigned
 from dealer_trainer.store.adapters import connect
 from dealer_trainer.store.itemstats import retire, retired_items, sitting_answers, unretire
-from dealer_trainer.store.migrations import MIGRATIONS
 from dealer_trainer.training.itemreport import item_report
 from dealer_trainer.training.itemstats import Flag
 from dealer_trainer.training.progress import open_store
