@@ -23,7 +23,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 from dealer_trainer.store import MAX_ID, default_target
-from dealer_trainer.web import admin, auth, errors, room, rules, training
+from dealer_trainer.web import admin, auth, errors, exams, room, rules, training
 from dealer_trainer.web import store as store_module
 from dealer_trainer.web.access import Access, check_policies, enforce, policy
 from dealer_trainer.web.extensions import csrf, limiter, login_manager
@@ -32,7 +32,7 @@ from dealer_trainer.web.security import configured_secret_key, load_user, secure
 __all__ = ["BLUEPRINTS", "create_app"]
 
 #: the areas of the room, a blueprint each (sign-in first)
-BLUEPRINTS: tuple[Blueprint, ...] = (auth.bp, training.bp, rules.bp, room.bp, admin.bp)
+BLUEPRINTS: tuple[Blueprint, ...] = (auth.bp, training.bp, rules.bp, room.bp, exams.bp, admin.bp)
 
 #: htmx under our CSP: no eval, no injected style, no script tags from responses; Back reloads
 #: from the server (no page kept in sessionStorage); a form error (422) or a refusal (429) is

@@ -19,7 +19,9 @@ What each policy lets through (DESIGN.md, "People, rooms and roles"):
 - trainer of the room: the trainers of the room the URL names, and admins; a trainee of that
   room 403; anyone outside it 404, exactly as for a room that does not exist;
 - owner of the run: the person whose quiz, review or drill the URL names; anyone else 404,
-  as for a run that does not exist.
+  as for a run that does not exist;
+- owner of the attempt: the person whose exam attempt the URL names; anyone else (a trainer,
+  an admin) 404, as for an attempt that does not exist.
 
 A person whose password was set by someone else is sent to change it first (any policy but
 public, and the password and sign-out pages themselves).
@@ -36,7 +38,7 @@ from flask_login import current_user
 
 from dealer_trainer.accounts import TRAINER
 from dealer_trainer.web.extensions import login_manager
-from dealer_trainer.web.security import current_person, room_or_404, run_or_404
+from dealer_trainer.web.security import attempt_or_404, current_person, room_or_404, run_or_404
 
 __all__ = ["Access", "PolicyError", "check_policies", "enforce", "policies", "policy", "policy_of"]
 
@@ -56,10 +58,15 @@ class Access(Enum):
     ADMIN = "admin"
     TRAINER_OF_ROOM = "trainer of the room"
     OWNER_OF_RUN = "owner of the run"
+    OWNER_OF_ATTEMPT = "owner of the attempt"
 
 
 #: the URL argument a policy is checked against
-_NAMES = {Access.TRAINER_OF_ROOM: "room_id", Access.OWNER_OF_RUN: "run_id"}
+_NAMES = {
+    Access.TRAINER_OF_ROOM: "room_id",
+    Access.OWNER_OF_RUN: "run_id",
+    Access.OWNER_OF_ATTEMPT: "attempt_id",
+}
 
 
 class PolicyError(RuntimeError):
@@ -135,4 +142,6 @@ def enforce() -> Any:
         room_or_404(int(arguments["room_id"]), need=TRAINER)
     elif access is Access.OWNER_OF_RUN:
         run_or_404(int(arguments["run_id"]))
+    elif access is Access.OWNER_OF_ATTEMPT:
+        attempt_or_404(int(arguments["attempt_id"]))
     return None
