@@ -30,32 +30,10 @@ from dealer_trainer.training.exam.attempts import (
 from dealer_trainer.training.exam.fill import family_of
 from dealer_trainer.training.exam.periods import Period, Validity
 from dealer_trainer.training.progress import open_store
-from dealer_trainer.training.quiz import Item
+from tests.exam_answers import right_answer, wrong_answer
 
 EXAM = load_exam("tda-style-dealer")
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-
-
-def right_answer(item: Item) -> list[str]:
-    """The answer the scenario's key calls right, in the attempt's option values."""
-    question = item.scenario.question
-    if question.typed:
-        return [str(item.proved.fact)]
-    if question.ordered:
-        return [f"s{index}" for index in range(len(question.order))]
-    (index,) = [i for i, c in enumerate(question.choices) if c is question.correct]
-    return [f"c{index}"]
-
-
-def wrong_answer(item: Item) -> list[str]:
-    question = item.scenario.question
-    if question.typed:
-        return [str(item.proved.fact + 1)]
-    if question.ordered:
-        steps = right_answer(item)
-        return [steps[1], steps[0], *steps[2:]]
-    right = right_answer(item)[0]
-    return [next(o.value for o in item.options if o.value != right)]
 
 
 @pytest.fixture

@@ -6,7 +6,8 @@ without one, and each policy holds for every role, in one's own room and in anot
 The policies are read from the app itself, not listed here: public (anyone), signed in (any
 role), admin (admins; others 403), trainer of the room (the room's trainers and admins; the
 room's trainees 403; anyone outside the room 404), owner of the run (the run's owner only;
-anyone else 404, as for a run that does not exist).
+anyone else 404, as for a run that does not exist), owner of the attempt (an exam attempt's
+owner only; anyone else 404, likewise).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 import tempfile
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,9 @@ from flask.testing import FlaskClient
 import dealer_trainer.web
 from dealer_trainer.accounts import Person, Room
 from dealer_trainer.rules.corpus import load_corpus
+from dealer_trainer.store import exam_rooms
+from dealer_trainer.training.exam.attempts import load_exam, start
+from dealer_trainer.training.progress import open_store
 from dealer_trainer.web.access import Access, PolicyError, policies, policy
 
 from .conftest import World, make_app, sign_in
@@ -39,7 +44,12 @@ def _declared() -> dict[str, Access]:
 #: read from the app (which refuses to start while a route declares none)
 POLICY = _declared()
 #: the policies that refuse someone signed in
-REFUSING = (Access.ADMIN, Access.TRAINER_OF_ROOM, Access.OWNER_OF_RUN)
+REFUSING = (
+    Access.ADMIN,
+    Access.TRAINER_OF_ROOM,
+    Access.OWNER_OF_RUN,
+    Access.OWNER_OF_ATTEMPT,
+)
 
 
 @dataclass
@@ -52,6 +62,7 @@ class Cast:
     admin: Person
     stranger: Person  # a trainee of the other room, with runs of their own
     runs: dict[str, tuple[int, int]]  # own / other: (the quiz, the drill) of Ana / of Leo
+    exams: dict[str, tuple[int, int]]  # own / other: (an exam assigned, Ana's / Leo's attempt)
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +74,25 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+def _exams(app: Flask, person: Person, room: Room) -> tuple[int, int]:
+    """An exam assigned in ``room``, and an attempt of ``person`` at it."""
+    exam = load_exam("tda-style-dealer")
+    with open_store(app.config["DATABASE"]) as store:
+        assigned = exam_rooms.add_exam_assignment(
+            store,
+            room_id=room.id,
+            exam_id=exam.blueprint.id,
+            title=exam.blueprint.title,
+            text=exam.text,
+            person_id=None,
+            opens_at=datetime.now(UTC) - timedelta(days=1),
+            closes_at=datetime.now(UTC) + timedelta(days=1),
+            by=None,
+        )
+        found = start(store, exam, trainee=person.name, room_id=room.id, assignment_id=assigned)
+    return assigned, found.id
 
 
 def _runs(app: Flask, person: Person, room: Room) -> tuple[int, int]:
@@ -89,6 +119,7 @@ def cast(app: Flask) -> Cast:
         admin=world.person("Root", admin=True),
         stranger=stranger,
         runs={"own": _runs(app, trainee, own), "other": _runs(app, stranger, other)},
+        exams={"own": _exams(app, trainee, own), "other": _exams(app, stranger, other)},
     )
 
 
@@ -108,6 +139,8 @@ def _url(app: Flask, endpoint: str, cast: Cast, place: str = "own") -> str:
             "scenario_id": _entries("choice")[0].id,
             "rule_id": load_corpus().rules[0].id,
             "filename": "app.css",
+            "assignment_id": cast.exams[place][0],
+            "attempt_id": cast.exams[place][1],
         }[name]
     with app.test_request_context():
         return url_for(endpoint, **values)
@@ -248,7 +281,8 @@ def _expected(access: Access, who: str, place: str) -> set[int]:
         if who == "admin" or role == "trainer":
             return {200}
         return {403} if role == "trainee" else {404}
-    if access is Access.OWNER_OF_RUN:  # a run's own page sends its owner on to the question due
+    if access in (Access.OWNER_OF_RUN, Access.OWNER_OF_ATTEMPT):
+        # a run's (an attempt's) own page sends its owner on to the question due
         return {200, 302} if (who, place) == ("trainee", "own") else {404}
     raise AssertionError(access)
 
