@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -31,14 +32,20 @@ from dealer_trainer.training.exam.fill import family_of
 from dealer_trainer.training.exam.periods import Period, Validity
 from dealer_trainer.training.progress import open_store
 from tests.exam_answers import right_answer, wrong_answer
+from tests.pg import fresh_schema
 
 EXAM = load_exam("tda-style-dealer")
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "progress.sqlite3")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The store's target: an SQLite file, or a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "progress.sqlite3")
+        return
+    with fresh_schema() as url:
+        yield url
 
 
 def _start(db: str, trainee: str = "Ana", seed: int = 5, at: datetime = T0) -> StoredAttempt:

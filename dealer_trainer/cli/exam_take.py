@@ -284,6 +284,8 @@ def take(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     screen = _Screen(Painter(), quiet=args.json)
     with store_for(args) as store:
         found = stored.open_attempt(store, trainee=trainee, exam_id=exam.blueprint.id)
+        if found is not None and found.room_id is not None:
+            found = None  # one sat in a training room goes on there, not here
         if found is not None:
             found = settle(store, found)
         if found is None or found.submitted:

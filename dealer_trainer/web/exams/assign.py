@@ -58,9 +58,13 @@ class BlueprintForm(FlaskForm):
     text = TextAreaField("Or paste its text", render_kw={"rows": 16, "spellcheck": "false"})
 
 
-def _choices(room: Room) -> dict[str, tuple[str, Exam | None, str | None]]:
-    """The exams the room may assign: key -> (label, exam, its text's digest)."""
-    found: dict[str, tuple[str, Exam | None, str | None]] = {}
+#: the exams a room may assign: key -> (label, the shipped exam, or the uploaded text's digest)
+Choices = dict[str, tuple[str, Exam | None, str | None]]
+
+
+def _choices(room: Room) -> Choices:
+    """The exams the room may assign: the shipped ones, then the room's uploads."""
+    found: Choices = {}
     for exam in shipped_exams():
         label = f"{exam.blueprint.title} ({exam.blueprint.id}, shipped)"
         found[SHIPPED + exam.blueprint.id] = (label, exam, None)
@@ -70,7 +74,7 @@ def _choices(room: Room) -> dict[str, tuple[str, Exam | None, str | None]]:
     return found
 
 
-def _assign_form(room: Room, choices: dict[str, Any]) -> AssignExamForm:
+def _assign_form(room: Room, choices: Choices) -> AssignExamForm:
     form = AssignExamForm()
     form.exam.choices = [SelectChoice(key, label) for key, (label, _e, _d) in choices.items()]
     trainees = [m.person for m in accounts().members(room.id) if m.role == TRAINEE]
@@ -80,11 +84,11 @@ def _assign_form(room: Room, choices: dict[str, Any]) -> AssignExamForm:
     return form
 
 
-def _exam_of(room: Room, key: str, choices: dict[str, Any]) -> Exam:
+def _exam_of(room: Room, key: str, choices: Choices) -> Exam:
     label, exam, digest = choices[key]
     if exam is not None:
-        return exam  # type: ignore[no-any-return]
-    text = exam_rooms.blueprint_text(get_store(), digest)
+        return exam
+    text = None if digest is None else exam_rooms.blueprint_text(get_store(), digest)
     if text is None:
         raise UsageError("this blueprint is no longer kept: upload it again")
     try:

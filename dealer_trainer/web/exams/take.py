@@ -229,8 +229,10 @@ def save(attempt_id: int, position: int) -> Response:
     except UsageError as exc:
         typed = request.form.get("number", "")[:40]
         return _item_page(found, position, error=str(exc), typed=typed, status=422)
-    except AttemptRefused as exc:
-        return _item_page(settle(get_store(), found), position, error=str(exc), status=409)
+    except AttemptRefused as exc:  # time ran out (or another request submitted) meanwhile
+        flash(f"Not saved: {exc}")
+        settle(get_store(), found)
+        return to(url_for("exams.attempt", attempt_id=found.id))
     following = position + 1 if position < found.items else position
     return to(url_for("exams.item", attempt_id=found.id, position=following))
 
