@@ -8,11 +8,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
-from dealer_trainer.cli.main import main
+from dealer_trainer.cli.exam_take import take
+from dealer_trainer.cli.main import _parser, main
 from dealer_trainer.store import exams as stored
 from dealer_trainer.training.exam.attempts import asked, load_exam, start
 from dealer_trainer.training.progress import open_store
@@ -151,3 +153,46 @@ def test_an_unknown_blueprint_is_bad_input(
         ]
     )
     assert code == 2 and "tda-style-dealer" in capsys.readouterr().err
+
+
+class _Scripted:
+    """A prompter that answers each item with its first option (or a number), and at the
+    last menu first changes item 2, then submits."""
+
+    def __init__(self) -> None:
+        self.menus: list[list[str]] = []
+
+    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
+        if message.startswith("Submit"):
+            self.menus.append([label for _value, label in choices])
+            return "2" if len(self.menus) == 1 else "submit"
+        return choices[0][0]
+
+    def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
+        return "1"
+
+    def checkbox(
+        self, message: str, choices: Sequence[tuple[str, str]], default: Sequence[str]
+    ) -> list[str]:
+        return []
+
+
+def test_in_a_terminal_the_last_menu_changes_an_answer_then_submits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "p.db"
+    args = _parser("exam").parse_args(
+        ["exam", "take", "tda-style-dealer", "--trainee", "Ana", "--db", str(db), "--seed", "8"]
+    )
+    prompter = _Scripted()
+    code = take(args, prompter)
+    assert code in (0, 1)
+    first, _second = prompter.menus
+    assert first[0].startswith("Submit") and len(first) == 1 + EXAM.blueprint.items
+    assert "not answered" not in " ".join(first)
+    with open_store(str(db)) as store:
+        (done,) = stored.attempts_of(store, "Ana")
+        kept = stored.attempt_answers(store, done.id)
+    assert done.submitted_at is not None and len(kept) == EXAM.blueprint.items
+    assert kept[1].answered_at >= kept[-1].answered_at  # item 2 answered again, last
+    assert "of 40 right" in capsys.readouterr().out
