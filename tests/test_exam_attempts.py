@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from dealer_trainer.errors import UsageError
+from dealer_trainer.store import MIGRATIONS, SCHEMA_VERSION, Answer, Store
 from dealer_trainer.store import exams as stored
+from dealer_trainer.store.adapters import connect
 from dealer_trainer.store.exams import AttemptRefused, StoredAttempt
 from dealer_trainer.training.exam.attempts import (
     asked,
@@ -31,6 +33,7 @@ from dealer_trainer.training.exam.attempts import (
 from dealer_trainer.training.exam.fill import family_of
 from dealer_trainer.training.exam.periods import Period, Validity
 from dealer_trainer.training.progress import open_store
+from dealer_trainer.training.review import next_card
 from tests.exam_answers import right_answer, wrong_answer
 from tests.pg import fresh_schema
 
@@ -187,3 +190,18 @@ def test_the_feedback_comes_only_after_the_submit_and_covers_every_item(db: str)
     missed = rows[1]
     assert missed.feedback is not None and missed.key is not None
     assert missed.feedback.given != missed.key.expected
+
+
+def test_a_store_from_before_exams_upgrades_and_keeps_an_attempt(db: str) -> None:
+    exams_step = next(m.version for m in MIGRATIONS if m.description.startswith("exams:"))
+    old = Store(connect(db), db, scheduler=next_card)
+    old.migrate(upto=exams_step - 1)
+    old.record(
+        old.start_session("Ana", "quiz"),
+        Answer(trainee="Ana", item="a", topic="misdeal", mode="quiz", correct=True),
+    )
+    old.close()
+    found = _start(db)
+    with open_store(db) as store:
+        assert store.schema_version() == SCHEMA_VERSION
+        assert stored.attempts_of(store, "Ana") == [found]

@@ -13,7 +13,7 @@ import pytest
 
 from dealer_trainer.errors import UsageError
 from dealer_trainer.roles import Role
-from dealer_trainer.store import SCHEMA_VERSION, Answer, Store, people, runs
+from dealer_trainer.store import MIGRATIONS, SCHEMA_VERSION, Answer, Store, people, runs
 from dealer_trainer.store import assignments as assigned
 from dealer_trainer.store.adapters import connect
 from dealer_trainer.store.itemstats import retire, retired_items, sitting_answers, unretire
@@ -153,7 +153,8 @@ def target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 def test_a_store_from_before_retired_items_upgrades_and_can_retire(target: str) -> None:
     old = Store(connect(target), target, scheduler=next_card)
-    old.migrate(upto=SCHEMA_VERSION - 1)
+    retired_step = next(m.version for m in MIGRATIONS if "retired" in m.description)
+    old.migrate(upto=retired_step - 1)
     room = people.add_room(old, name="Evening", ruleset="roberts")
     old.close()
     with open_store(target) as store:
