@@ -2,7 +2,9 @@
 
 ``validate`` checks blueprint files: their fields (each error as ``file:line:col``), then
 whether the bank (the shipped one, and any ``--scenarios`` folders) can fill every section
-under the blueprint's ruleset, one item per family.
+under the blueprint's ruleset, one item per family. ``take`` sits an exam
+(:mod:`~dealer_trainer.cli.exam_take`); ``list`` and ``results`` show the exams and the
+attempts kept (:mod:`~dealer_trainer.cli.exam_results`).
 """
 
 from __future__ import annotations
@@ -58,6 +60,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="a scenario id never to draw (repeatable)",
     )
     validate.add_argument("--json", action="store_true", help="print one JSON object")
+    # start-up: these modules only add their parsers here; what they run loads when it runs
+    from dealer_trainer.cli.exam_results import configure_list, configure_results
+    from dealer_trainer.cli.exam_take import configure_take
+
+    configure_take(sub.add_parser("take", help="sit an exam: timed, feedback at the end"))
+    configure_list(sub.add_parser("list", help="the exams there are (shipped, and a room's)"))
+    configure_results(
+        sub.add_parser("results", help="the attempts kept: score, passed, certificate")
+    )
     certificates.configure(sub)  # certificate, revoke
     parser.set_defaults(exam_parser=parser)
 
@@ -73,6 +84,19 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.exam_command in certificates.SUBCOMMANDS:
         return certificates.run(args)
+    if args.exam_command == "take":
+        # start-up: the command imports only what it runs, when it runs
+        from dealer_trainer.cli.exam_take import take
+
+        return take(args)
+    if args.exam_command == "list":
+        from dealer_trainer.cli.exam_results import list_exams  # start-up: as above
+
+        return list_exams(args)
+    if args.exam_command == "results":
+        from dealer_trainer.cli.exam_results import results  # start-up: as above
+
+        return results(args)
     args.exam_parser.print_help()
     return 0
 

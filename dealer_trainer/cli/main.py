@@ -39,7 +39,7 @@ COMMANDS: dict[str, str] = {
     "report": "how trainees are doing: answers, accuracy and weakest topics",
     "rules": "look up the rules: list, show, search, glossary, what-if, diff",
     "scenarios": "validate, list, show and write quiz scenarios",
-    "exam": "exams drawn from blueprints: validate a blueprint",
+    "exam": "exams drawn from blueprints: validate, take, list, results",
     "serve": "start the training room in a browser (trainees, trainers, rules)",
     "admin": "manage the training room: rooms, people, invites, password resets",
 }

@@ -408,6 +408,57 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX certificates_by_room ON certificates (room_id, expires_at)",
         ),
     ),
+    Migration(
+        12,
+        "exams: blueprints uploaded to a room, exams assigned with a window, attempts and answers",
+        (
+            "CREATE TABLE room_exams ("
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " exam_id TEXT NOT NULL,"
+            " title TEXT NOT NULL,"
+            " digest TEXT NOT NULL,"
+            " uploaded_by {ref} REFERENCES people (id),"
+            " uploaded_at {ts} NOT NULL,"
+            " PRIMARY KEY (room_id, exam_id))",
+            "CREATE TABLE exam_assignments ("
+            " id {pk},"
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " exam_id TEXT NOT NULL,"
+            " title TEXT NOT NULL,"
+            " digest TEXT NOT NULL,"
+            " person_id {ref} REFERENCES people (id),"
+            " opens_at {ts} NOT NULL,"
+            " closes_at {ts} NOT NULL,"
+            " created_by {ref} REFERENCES people (id),"
+            " created_at {ts} NOT NULL)",
+            "CREATE INDEX exam_assignments_by_room ON exam_assignments (room_id)",
+            "CREATE TABLE exam_attempts ("
+            " id {pk},"
+            " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " room_id {ref} REFERENCES rooms (id),"
+            " assignment_id {ref} REFERENCES exam_assignments (id),"
+            " exam_id TEXT NOT NULL,"
+            " title TEXT NOT NULL,"
+            " digest TEXT NOT NULL,"
+            " seed {ref} NOT NULL,"
+            " plan TEXT NOT NULL,"
+            " items INTEGER NOT NULL,"
+            " started_at {ts} NOT NULL,"
+            " deadline {ts} NOT NULL,"
+            " submitted_at {ts},"
+            " answered_right INTEGER,"
+            " passed {bool})",
+            "CREATE INDEX exam_attempts_by_trainee"
+            " ON exam_attempts (trainee_id, exam_id, started_at)",
+            "CREATE INDEX exam_attempts_by_room ON exam_attempts (room_id)",
+            "CREATE TABLE exam_answers ("
+            " attempt_id {ref} NOT NULL REFERENCES exam_attempts (id),"
+            " position INTEGER NOT NULL,"
+            " answer TEXT NOT NULL,"
+            " answered_at {ts} NOT NULL,"
+            " PRIMARY KEY (attempt_id, position))",
+        ),
+    ),
 )
 
 #: the schema version this tool writes

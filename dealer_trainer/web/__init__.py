@@ -23,7 +23,17 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 from dealer_trainer.store import MAX_ID, default_target
-from dealer_trainer.web import admin, auth, certificates, errors, guide, room, rules, training
+from dealer_trainer.web import (
+    admin,
+    auth,
+    certificates,
+    errors,
+    exams,
+    guide,
+    room,
+    rules,
+    training,
+)
 from dealer_trainer.web import store as store_module
 from dealer_trainer.web.access import Access, check_policies, enforce, policy
 from dealer_trainer.web.extensions import csrf, limiter, login_manager
@@ -38,6 +48,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     rules.bp,
     guide.bp,
     room.bp,
+    exams.bp,
     admin.bp,
     certificates.bp,
 )

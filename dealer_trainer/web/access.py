@@ -23,6 +23,8 @@ What each policy lets through (DESIGN.md, "People, rooms and roles"):
 - holder of the certificate: the person the certificate the URL names was issued to; anyone
   else 404, as for a certificate that does not exist (its room's trainers have their own
   page of it).
+- owner of the attempt: the person whose exam attempt the URL names; anyone else (a trainer,
+  an admin) 404, as for an attempt that does not exist.
 
 A person whose password was set by someone else is sent to change it first (any policy but
 public, and the password and sign-out pages themselves).
@@ -40,6 +42,7 @@ from flask_login import current_user
 from dealer_trainer.accounts import TRAINER
 from dealer_trainer.web.extensions import login_manager
 from dealer_trainer.web.security import (
+    attempt_or_404,
     certificate_or_404,
     current_person,
     room_or_404,
@@ -65,6 +68,7 @@ class Access(Enum):
     TRAINER_OF_ROOM = "trainer of the room"
     OWNER_OF_RUN = "owner of the run"
     HOLDER_OF_CERTIFICATE = "holder of the certificate"
+    OWNER_OF_ATTEMPT = "owner of the attempt"
 
 
 #: the URL argument a policy is checked against
@@ -72,6 +76,7 @@ _NAMES = {
     Access.TRAINER_OF_ROOM: "room_id",
     Access.OWNER_OF_RUN: "run_id",
     Access.HOLDER_OF_CERTIFICATE: "cert_id",
+    Access.OWNER_OF_ATTEMPT: "attempt_id",
 }
 
 
@@ -150,4 +155,6 @@ def enforce() -> Any:
         run_or_404(int(arguments["run_id"]))
     elif access is Access.HOLDER_OF_CERTIFICATE:
         certificate_or_404(str(arguments["cert_id"]))
+    elif access is Access.OWNER_OF_ATTEMPT:
+        attempt_or_404(int(arguments["attempt_id"]))
     return None

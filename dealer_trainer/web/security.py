@@ -6,8 +6,9 @@ it with :func:`room_or_404`: a room the person is not in is answered as if it di
 (404), a role the person lacks in their own room is 403. Membership is read from the store on
 each request. An admin may see every room with a trainer's rights (DESIGN.md: nothing is
 hidden from them). A run (a quiz, a review, a drill) is loaded with :func:`run_or_404`, for
-its owner only: anyone else's is answered 404, as one that does not exist; so is a
-certificate, with :func:`certificate_or_404`, for the person it was issued to.
+its owner only: anyone else's is answered 404, as one that does not exist; an exam attempt
+with :func:`attempt_or_404`, likewise; so is a certificate, with :func:`certificate_or_404`,
+for the person it was issued to.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from flask_login import current_user
 
 from dealer_trainer.accounts import TRAINER, Person, Room
 from dealer_trainer.errors import UsageError
-from dealer_trainer.store import certificates
+from dealer_trainer.store import certificates, exams
 from dealer_trainer.training import runs
 from dealer_trainer.web.store import accounts, get_store
 
@@ -32,6 +33,7 @@ __all__ = [
     "CSP",
     "MIN_SECRET_KEY",
     "User",
+    "attempt_or_404",
     "certificate_or_404",
     "configured_secret_key",
     "current_person",
@@ -124,6 +126,16 @@ def certificate_or_404(cert_id: str) -> certificates.Certificate:
             abort(404)
         loaded[cert_id] = found
     return loaded[cert_id]
+
+
+def attempt_or_404(attempt_id: int) -> exams.StoredAttempt:
+    """The signed-in person's exam attempt ``attempt_id``; anyone else's (a trainer's, an
+    admin's look included): 404, as one that does not exist. Read anew on each call: its
+    answers and its submit change within a request."""
+    found = exams.attempt(get_store(), attempt_id, trainee=current_person().name)
+    if found is None:
+        abort(404)
+    return found
 
 
 #: the fewest characters a session-signing key given by the operator may have

@@ -6,8 +6,9 @@ without one, and each policy holds for every role, in one's own room and in anot
 The policies are read from the app itself, not listed here: public (anyone), signed in (any
 role), admin (admins; others 403), trainer of the room (the room's trainers and admins; the
 room's trainees 403; anyone outside the room 404), owner of the run (the run's owner only;
-anyone else 404, as for a run that does not exist), holder of the certificate (the person it
-was issued to only; anyone else 404).
+anyone else 404, as for a run that does not exist), owner of the attempt (an exam attempt's
+owner only; anyone else 404, likewise), holder of the certificate (the person it was issued
+to only; anyone else 404).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from flask.testing import FlaskClient
 import dealer_trainer.web
 from dealer_trainer.accounts import Person, Room
 from dealer_trainer.rules.corpus import load_corpus
+from dealer_trainer.store import exam_rooms
 from dealer_trainer.store.certificates import issue_certificate
+from dealer_trainer.training.exam.attempts import load_exam, start
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.web.access import Access, PolicyError, policies, policy
 
@@ -48,6 +51,7 @@ REFUSING = (
     Access.TRAINER_OF_ROOM,
     Access.OWNER_OF_RUN,
     Access.HOLDER_OF_CERTIFICATE,
+    Access.OWNER_OF_ATTEMPT,
 )
 
 
@@ -62,6 +66,7 @@ class Cast:
     stranger: Person  # a trainee of the other room, with runs of their own
     runs: dict[str, tuple[int, int]]  # own / other: (the quiz, the drill) of Ana / of Leo
     certificates: dict[str, str]  # own / other: Ana's certificate (Evening) / Leo's (Morning)
+    exams: dict[str, tuple[int, int]]  # own / other: (an exam assigned, Ana's / Leo's attempt)
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +78,25 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+def _exams(app: Flask, person: Person, room: Room) -> tuple[int, int]:
+    """An exam assigned in ``room``, and an attempt of ``person`` at it."""
+    exam = load_exam("tda-style-dealer")
+    with open_store(app.config["DATABASE"]) as store:
+        assigned = exam_rooms.add_exam_assignment(
+            store,
+            room_id=room.id,
+            exam_id=exam.blueprint.id,
+            title=exam.blueprint.title,
+            text=exam.text,
+            person_id=None,
+            opens_at=datetime.now(UTC) - timedelta(days=1),
+            closes_at=datetime.now(UTC) + timedelta(days=1),
+            by=None,
+        )
+        found = start(store, exam, trainee=person.name, room_id=room.id, assignment_id=assigned)
+    return assigned, found.id
 
 
 def _runs(app: Flask, person: Person, room: Room) -> tuple[int, int]:
@@ -121,6 +145,7 @@ def cast(app: Flask) -> Cast:
             "own": _certificate(app, trainee, own),
             "other": _certificate(app, stranger, other),
         },
+        exams={"own": _exams(app, trainee, own), "other": _exams(app, stranger, other)},
     )
 
 
@@ -141,6 +166,8 @@ def _url(app: Flask, endpoint: str, cast: Cast, place: str = "own") -> str:
             "rule_id": load_corpus().rules[0].id,
             "filename": "app.css",
             "cert_id": cast.certificates[place],
+            "assignment_id": cast.exams[place][0],
+            "attempt_id": cast.exams[place][1],
         }[name]
     with app.test_request_context():
         return url_for(endpoint, **values)
@@ -281,7 +308,8 @@ def _expected(access: Access, who: str, place: str) -> set[int]:
         if who == "admin" or role == "trainer":
             return {200}
         return {403} if role == "trainee" else {404}
-    if access is Access.OWNER_OF_RUN:  # a run's own page sends its owner on to the question due
+    if access in (Access.OWNER_OF_RUN, Access.OWNER_OF_ATTEMPT):
+        # a run's (an attempt's) own page sends its owner on to the question due
         return {200, 302} if (who, place) == ("trainee", "own") else {404}
     if access is Access.HOLDER_OF_CERTIFICATE:  # Ana's certificate is hers alone
         return {200} if (who, place) == ("trainee", "own") else {404}

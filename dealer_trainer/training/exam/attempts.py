@@ -1,0 +1,333 @@
+"""Taking an exam, screen-free (DESIGN.md, contract 3): an attempt drawn from a blueprint, its
+items asked as a quiz's are, each answer kept as it is given (and replaceable until the
+submit), graded only at the submit, and the full feedback per item after it.
+
+::
+
+    exam = load_exam("tda-style-dealer")              # the shipped one, or a file's path
+    found = start(store, exam, trainee="Ana", seed=7)  # refused past the attempt limit
+    asked(found, 1).options                            # the options in the order drawn
+    save_answer(store, found, 1, ["c2"])               # refused once time is up
+    done = finish(store, found)                        # graded; a second submit is refused
+    [row.feedback for row in review(store, done)]      # None for an item left unanswered
+
+The clock is the store's: the deadline is kept with the attempt when it starts. An attempt
+whose time is up is submitted at its deadline, with what was answered, the next time it is
+read (:func:`settle`). The plan kept with an attempt names each item, the section it was
+drawn for, its seed and the exact order of its options (option values, never shown: a page
+shows options by their place), and the pass mark: the attempt is graded from its plan alone.
+"""
+
+from __future__ import annotations
+
+import calendar
+import json
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+from pathlib import Path
+
+from dealer_trainer.errors import ScriptError, UsageError
+from dealer_trainer.store import Store
+from dealer_trainer.store import exams as stored
+from dealer_trainer.store.adapters import now as _now
+from dealer_trainer.store.exams import AttemptAnswer, AttemptRefused, StoredAttempt
+from dealer_trainer.training.catalogue import Entry
+from dealer_trainer.training.exam.blueprint import Blueprint
+from dealer_trainer.training.exam.draw import draw_attempt, lay_out
+from dealer_trainer.training.exam.fill import bank_for_exams
+from dealer_trainer.training.exam.periods import Period, Validity
+from dealer_trainer.training.exam.reader import load_blueprint_text, shipped_blueprints
+from dealer_trainer.training.quiz import Feedback, Item, Option, grade, prepare
+from dealer_trainer.yamlio import read_bytes
+
+__all__ = [
+    "AttemptRefused",
+    "Exam",
+    "Reviewed",
+    "asked",
+    "exam_from_text",
+    "finish",
+    "load_exam",
+    "review",
+    "save_answer",
+    "settle",
+    "shipped_exams",
+    "start",
+    "window_start",
+]
+
+#: seeds are drawn below this when none is given
+SEEDS = 2**31
+#: the largest blueprint file read
+MAX_BLUEPRINT_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Exam:
+    """A blueprint with the text it was read from (kept with each attempt)."""
+
+    blueprint: Blueprint
+    text: str
+
+
+def exam_from_text(text: str, source: str) -> Exam:
+    """An exam from blueprint text (a :class:`~dealer_trainer.training.exam.blueprint.
+    BlueprintErrors` when it does not read)."""
+    return Exam(blueprint=load_blueprint_text(text, source), text=text)
+
+
+def shipped_exams() -> list[Exam]:
+    """The blueprints shipped in the package, by file name."""
+    return [
+        exam_from_text(path.read_text(encoding="utf-8"), path.name) for path in shipped_blueprints()
+    ]
+
+
+def load_exam(name: str) -> Exam:
+    """The exam ``name`` names: a blueprint file's path, or a shipped blueprint's id."""
+    path = Path(name)
+    if path.is_file():
+        text = read_bytes(path, "blueprint file", limit=MAX_BLUEPRINT_BYTES).decode("utf-8")
+        return Exam(
+            blueprint=load_blueprint_text(text, str(path), rulesets=_house_files(path)), text=text
+        )
+    for exam in shipped_exams():
+        if exam.blueprint.id == name:
+            return exam
+    ids = ", ".join(exam.blueprint.id for exam in shipped_exams())
+    raise UsageError(f"no blueprint file and no shipped exam named {name!r} (shipped: {ids})")
+
+
+def _house_files(path: Path) -> dict[str, str]:
+    """The house ruleset files beside a blueprint (a blueprint may name one)."""
+    # start-up: the rulesets are read only for a blueprint file
+    from dealer_trainer.rules.rulesets import SUFFIXES, is_ruleset_file
+
+    found: dict[str, str] = {}
+    for other in sorted(path.parent.iterdir()):
+        if other.suffix in SUFFIXES and other.is_file() and is_ruleset_file(other):
+            found[other.name] = other.read_text(encoding="utf-8")
+    return found
+
+
+def window_start(validity: Validity, when: datetime) -> datetime:
+    """The start of the validity period that ends at ``when``: attempts started after it count
+    against the limit (a month back is the same day, or the month's last day)."""
+    if validity.unit is Period.DAYS:
+        return when - timedelta(days=validity.amount)
+    if validity.unit is Period.WEEKS:
+        return when - timedelta(weeks=validity.amount)
+    months = validity.amount * (12 if validity.unit is Period.YEARS else 1)
+    year, month = divmod(when.month - 1 - months, 12)
+    year += when.year
+    day = min(when.day, calendar.monthrange(year, month + 1)[1])
+    return when.replace(year=year, month=month + 1, day=day)
+
+
+@lru_cache(maxsize=1)
+def _bank() -> dict[str, Entry]:
+    entries, _problems = bank_for_exams()
+    return {entry.id: entry for entry in entries}
+
+
+def start(
+    store: Store,
+    exam: Exam,
+    *,
+    trainee: str,
+    seed: int | None = None,
+    entries: Iterable[Entry] | None = None,
+    retired: Iterable[str] = frozenset(),
+    room_id: int | None = None,
+    assignment_id: int | None = None,
+    now: datetime | None = None,
+) -> StoredAttempt:
+    """Draw and start an attempt (its items and the order of their options kept), under the
+    blueprint's attempt limit; :class:`AttemptRefused` past it."""
+    blueprint = exam.blueprint
+    at = now or _now()
+    seed = secrets.randbelow(SEEDS) if seed is None else seed
+    pool = list(_bank().values()) if entries is None else list(entries)
+    drawn = draw_attempt(blueprint, pool, seed, retired)
+    items = []
+    for item in drawn.items:
+        laid = lay_out(item)
+        items.append(
+            {
+                "id": item.id,
+                "section": item.section,
+                "seed": item.seed,
+                "options": [option.value for option in laid.options],
+            }
+        )
+    plan = {"seed": seed, "pass_mark": blueprint.pass_mark, "items": items}
+    return stored.start_attempt(
+        store,
+        trainee=trainee,
+        exam_id=blueprint.id,
+        title=blueprint.title,
+        text=exam.text,
+        seed=seed,
+        plan=json.dumps(plan),
+        items=len(items),
+        time_limit=blueprint.time_limit,
+        limit=blueprint.attempts,
+        since=window_start(blueprint.valid_for, at),
+        room_id=room_id,
+        assignment_id=assignment_id,
+        now=at,
+    )
+
+
+def _plan(found: StoredAttempt) -> dict[str, object]:
+    plan = json.loads(found.plan)
+    assert isinstance(plan, dict)
+    return plan
+
+
+def _planned(found: StoredAttempt, position: int) -> dict[str, object]:
+    items = _plan(found)["items"]
+    assert isinstance(items, list)
+    if not 1 <= position <= len(items):
+        raise UsageError(f"this attempt has no item {position} (1 to {len(items)})")
+    planned = items[position - 1]
+    assert isinstance(planned, dict)
+    return planned
+
+
+def asked(found: StoredAttempt, position: int) -> Item:
+    """The item at ``position`` (from 1), its options in the order the attempt drew. A
+    scenario gone from the bank is a :class:`ScriptError`."""
+    planned = _planned(found, position)
+    entry = _bank().get(str(planned["id"]))
+    if entry is None:
+        raise ScriptError(f"the scenario {planned['id']!r} is no longer in the bank")
+    seed = planned["seed"]
+    assert isinstance(seed, int)
+    item = prepare(entry, random.Random(seed))
+    order = planned.get("options")
+    by_value = {option.value: option for option in item.options}
+    if isinstance(order, list) and sorted(order) == sorted(by_value):
+        options: tuple[Option, ...] = tuple(by_value[str(value)] for value in order)
+        return Item(item.entry, item.scenario, item.proved, options, item.hidden)
+    return item
+
+
+def save_answer(
+    store: Store,
+    found: StoredAttempt,
+    position: int,
+    given: Sequence[str],
+    *,
+    now: datetime | None = None,
+) -> None:
+    """Keep ``given`` (option values, every step's value in order, or the number typed) as
+    the answer at ``position``: checked as a quiz checks it (:class:`UsageError` for one that
+    is not an answer), refused once time is up or the attempt submitted. Nothing is said of
+    whether it is right."""
+    item = asked(found, position)
+    grade(item, given)  # an answer that is not one is refused here; the verdict is not kept
+    stored.answer(store, found.id, position=position, given=given, now=now)
+
+
+def _grader(found: StoredAttempt) -> stored.Grader:
+    plan = _plan(found)
+    pass_mark = plan["pass_mark"]
+    assert isinstance(pass_mark, int)
+    items: dict[int, Item] = {}
+    for position in range(1, found.items + 1):
+        try:
+            items[position] = asked(found, position)
+        except ScriptError:  # gone from the bank since the draw: it cannot be answered right
+            continue
+
+    def grade_all(given: list[AttemptAnswer]) -> tuple[int, bool]:
+        right = 0
+        for kept in given:
+            try:
+                right += grade(items[kept.position], kept.answer).correct
+            except (KeyError, UsageError):
+                continue
+        return right, found.items > 0 and right * 100 >= pass_mark * found.items
+
+    return grade_all
+
+
+def finish(store: Store, found: StoredAttempt, *, now: datetime | None = None) -> StoredAttempt:
+    """Submit the attempt: graded on what was answered (an item left unanswered is wrong);
+    a second submit is refused (:class:`AttemptRefused`)."""
+    return stored.submit(store, found.id, _grader(found), now=now)
+
+
+def settle(store: Store, found: StoredAttempt, *, now: datetime | None = None) -> StoredAttempt:
+    """The attempt as it stands at ``now``: one whose time is up is submitted at its deadline
+    with what was answered (a submit that another request made first is read back)."""
+    at = now or _now()
+    if not found.expired(at):
+        return found
+    try:
+        return finish(store, found, now=at)
+    except AttemptRefused:
+        again = stored.attempt(store, found.id)
+        assert again is not None
+        return again
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reviewed:
+    """One item of a submitted attempt: what was asked (None: the scenario is gone), the
+    answer given (None: left unanswered), its verdict and feedback (None: unanswered), and
+    the right answer's feedback (its explanation, recovery and rule: shown for every item)."""
+
+    position: int
+    item: Item | None
+    given: tuple[str, ...] | None
+    feedback: Feedback | None
+    key: Feedback | None
+
+    @property
+    def correct(self) -> bool:
+        return self.feedback is not None and self.feedback.correct
+
+
+def _key(item: Item) -> Feedback | None:
+    """The feedback a right answer gets (what an unanswered item should have had)."""
+    question = item.scenario.question
+    if question.typed:
+        return grade(item, [str(item.proved.fact)])
+    if question.ordered:
+        return grade(item, [f"s{index}" for index in range(len(question.order))])
+    right = question.correct
+    value = next((f"c{i}" for i, choice in enumerate(question.choices) if choice is right), None)
+    return None if value is None else grade(item, [value])
+
+
+def review(store: Store, found: StoredAttempt) -> list[Reviewed]:
+    """The full feedback per item of a submitted attempt (refused before the submit: no key
+    is given before it)."""
+    if not found.submitted:
+        raise AttemptRefused("the feedback comes after the attempt is submitted")
+    given = {kept.position: kept.answer for kept in stored.attempt_answers(store, found.id)}
+    rows: list[Reviewed] = []
+    for position in range(1, found.items + 1):
+        answer = given.get(position)
+        try:
+            item: Item | None = asked(found, position)
+        except ScriptError:
+            item = None
+        feedback = key = None
+        if item is not None:
+            key = _key(item)
+            if answer is not None:
+                try:
+                    feedback = grade(item, answer)
+                except UsageError:
+                    feedback = None
+        rows.append(
+            Reviewed(position=position, item=item, given=answer, feedback=feedback, key=key)
+        )
+    return rows

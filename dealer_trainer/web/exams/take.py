@@ -1,0 +1,258 @@
+"""The trainee's exam pages: the exams assigned to them, starting (or resuming) an attempt, an
+item with the numbered list of every position and the server's clock, an answer saved as it
+is given (replaceable until the submit), the submit, and the feedback per item after it.
+
+Each request reads the attempt anew and settles it first: one whose time is up is submitted
+with what was answered, and its pages lead to the result. An answer after the deadline is
+refused (409, nothing already kept is lost); a position outside the attempt is a 404; a value
+that is no answer is a 422 with the page again.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import datetime
+
+from flask import Response, abort, flash, request, url_for
+
+from dealer_trainer.accounts import TRAINEE, Room
+from dealer_trainer.errors import ScriptError, UsageError
+from dealer_trainer.store import exam_rooms
+from dealer_trainer.store import exams as stored
+from dealer_trainer.store.adapters import now
+from dealer_trainer.store.exam_rooms import ExamAssignment
+from dealer_trainer.store.exams import AttemptRefused, StoredAttempt
+from dealer_trainer.training.exam.attempts import asked, finish, review, save_answer, settle, start
+from dealer_trainer.training.exam.blueprint import BlueprintErrors
+from dealer_trainer.training.quiz import Item, read_number
+from dealer_trainer.view import trainee_view
+from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.exams.common import assignment_exam, bp, first_day, last_day, retired
+from dealer_trainer.web.htmx import page, to
+from dealer_trainer.web.security import attempt_or_404, current_person
+from dealer_trainer.web.store import accounts, get_store
+
+__all__ = ["attempt", "exams", "item", "result", "save", "start_attempt", "submit"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Offered:
+    """An exam assigned to the signed-in trainee, with where they stand."""
+
+    room: Room
+    assignment: ExamAssignment
+    open: bool
+    attempts: tuple[StoredAttempt, ...]
+
+    @property
+    def current(self) -> StoredAttempt | None:
+        """The attempt in progress (None: none)."""
+        return next((a for a in self.attempts if not a.submitted), None)
+
+
+def _offered() -> list[Offered]:
+    person = current_person()
+    store = get_store()
+    at = now()
+    found: list[Offered] = []
+    for membership in accounts().memberships(person.id):
+        if membership.role != TRAINEE:
+            continue
+        room = membership.room
+        for assigned in exam_rooms.exam_assignments(store, room.id, person_id=person.id):
+            mine = [
+                settle(store, a, now=at)
+                for a in stored.attempts_of(store, person.name, exam_id=assigned.exam_id)
+                if a.assignment_id == assigned.id
+            ]
+            found.append(
+                Offered(
+                    room=room, assignment=assigned, open=assigned.open_at(at), attempts=tuple(mine)
+                )
+            )
+    return found
+
+
+@bp.route("/exams")
+@policy(Access.SIGNED_IN)
+def exams() -> Response:
+    """The exams assigned to the signed-in person, in the rooms where they train."""
+    return page("exam/list.html", offered=_offered(), first_day=first_day, last_day=last_day)
+
+
+def _assigned_or_404(assignment_id: int) -> tuple[ExamAssignment, Room]:
+    """The assignment, if it is for the signed-in person in a room where they train."""
+    person = current_person()
+    store = get_store()
+    for membership in accounts().memberships(person.id):
+        if membership.role != TRAINEE:
+            continue
+        found = exam_rooms.exam_assignment(
+            store, room_id=membership.room.id, assignment_id=assignment_id
+        )
+        if found is not None and found.person_id in (None, person.id):
+            return found, membership.room
+    abort(404)
+
+
+@bp.route("/exams/<int:assignment_id>/start", methods=["POST"])
+@policy(Access.SIGNED_IN)
+def start_attempt(assignment_id: int) -> Response:
+    """Start an attempt at an assigned exam (or resume the one in progress)."""
+    assigned, room = _assigned_or_404(assignment_id)
+    person = current_person()
+    store = get_store()
+    current = stored.open_attempt(
+        store, trainee=person.name, exam_id=assigned.exam_id, assignment_id=assigned.id
+    )
+    if current is not None and not settle(store, current).submitted:
+        return to(url_for("exams.attempt", attempt_id=current.id))
+    if not assigned.open_at(now()):
+        flash("This exam is not open now: see its dates.")
+        return to(url_for("exams.exams"))
+    exam = assignment_exam(assigned, room)
+    try:
+        found = start(
+            store,
+            exam,
+            trainee=person.name,
+            retired=retired(room.id),
+            room_id=room.id,
+            assignment_id=assigned.id,
+        )
+    except AttemptRefused as exc:
+        flash(str(exc))
+        return to(url_for("exams.exams"))
+    except BlueprintErrors:
+        flash("This exam cannot be drawn from the bank now: tell your trainer.")
+        return to(url_for("exams.exams"))
+    return to(url_for("exams.attempt", attempt_id=found.id))
+
+
+def _settled(attempt_id: int) -> StoredAttempt:
+    return settle(get_store(), attempt_or_404(attempt_id))
+
+
+@bp.route("/attempts/<int:attempt_id>")
+@policy(Access.OWNER_OF_ATTEMPT)
+def attempt(attempt_id: int) -> Response:
+    """An attempt lands on its first unanswered item (or its result)."""
+    found = _settled(attempt_id)
+    if found.submitted:
+        return to(url_for("exams.result", attempt_id=found.id))
+    done = {a.position for a in stored.attempt_answers(get_store(), found.id)}
+    first = next((p for p in range(1, found.items + 1) if p not in done), 1)
+    return to(url_for("exams.item", attempt_id=found.id, position=first))
+
+
+def _remaining(found: StoredAttempt, at: datetime) -> int:
+    return max(0, int((found.deadline - at).total_seconds()))
+
+
+def _item_page(
+    found: StoredAttempt, position: int, *, error: str = "", typed: str = "", status: int = 200
+) -> Response:
+    store = get_store()
+    given = {a.position: a.answer for a in stored.attempt_answers(store, found.id)}
+    try:
+        shown: Item | None = asked(found, position)
+    except ScriptError:
+        shown = None
+    kept = given.get(position, ())
+    places = {} if shown is None else {o.value: i for i, o in enumerate(shown.options, 1)}
+    return page(
+        "exam/item.html",
+        status,
+        attempt=found,
+        position=position,
+        item=shown,
+        view=None if shown is None else trainee_view(shown.proved),
+        answered=set(given),
+        picked=[places[v] for v in kept if v in places],
+        typed=typed or (kept[0] if kept and shown is not None and shown.typed else ""),
+        error=error,
+        remaining=_remaining(found, now()),
+    )
+
+
+@bp.route("/attempts/<int:attempt_id>/items/<int:position>")
+@policy(Access.OWNER_OF_ATTEMPT)
+def item(attempt_id: int, position: int) -> Response:
+    """An item of the attempt: the question, the answer kept (if any), every position."""
+    found = _settled(attempt_id)
+    if not 1 <= position <= found.items:
+        abort(404)
+    if found.submitted:
+        return to(url_for("exams.result", attempt_id=found.id))
+    return _item_page(found, position)
+
+
+def _given(shown: Item) -> list[str]:
+    """The answer the form gives, in the attempt's option values (by their place shown)."""
+    form = request.form
+    count = len(shown.options)
+
+    def place(text: str | None) -> int:
+        if text is None or not text.strip().isdigit() or not 1 <= int(text) <= count:
+            raise UsageError("Pick one of the answers.")
+        return int(text)
+
+    if shown.typed:
+        typed = form.get("number", "")
+        read_number(typed, shown.unit)
+        return [typed]
+    if shown.ordered:
+        order = [place(form.get(f"step{n}")) for n in range(1, count + 1)]
+        if sorted(order) != list(range(1, count + 1)):
+            raise UsageError("Put every step in the order, each once.")
+        return [shown.options[n - 1].value for n in order]
+    return [shown.options[place(form.get("option")) - 1].value]
+
+
+@bp.route("/attempts/<int:attempt_id>/items/<int:position>", methods=["POST"])
+@policy(Access.OWNER_OF_ATTEMPT)
+def save(attempt_id: int, position: int) -> Response:
+    """Save the answer at ``position`` (replacing one kept), then the next item."""
+    found = _settled(attempt_id)
+    if not 1 <= position <= found.items:
+        abort(404)
+    if found.submitted:
+        flash("Time is up: the exam was submitted with the answers saved before.")
+        return to(url_for("exams.result", attempt_id=found.id))
+    try:
+        shown = asked(found, position)
+    except ScriptError:
+        return _item_page(found, position, status=409)
+    try:
+        save_answer(get_store(), found, position, _given(shown))
+    except UsageError as exc:
+        typed = request.form.get("number", "")[:40]
+        return _item_page(found, position, error=str(exc), typed=typed, status=422)
+    except AttemptRefused as exc:  # time ran out (or another request submitted) meanwhile
+        flash(f"Not saved: {exc}")
+        settle(get_store(), found)
+        return to(url_for("exams.attempt", attempt_id=found.id))
+    following = position + 1 if position < found.items else position
+    return to(url_for("exams.item", attempt_id=found.id, position=following))
+
+
+@bp.route("/attempts/<int:attempt_id>/submit", methods=["POST"])
+@policy(Access.OWNER_OF_ATTEMPT)
+def submit(attempt_id: int) -> Response:
+    """Submit the attempt (again, or after the time ran out: its result)."""
+    found = _settled(attempt_id)
+    if not found.submitted:
+        with suppress(AttemptRefused):  # submitted by another request meanwhile: its result
+            finish(get_store(), found)
+    return to(url_for("exams.result", attempt_id=found.id))
+
+
+@bp.route("/attempts/<int:attempt_id>/result")
+@policy(Access.OWNER_OF_ATTEMPT)
+def result(attempt_id: int) -> Response:
+    """The result and the full feedback per item (only once submitted)."""
+    found = _settled(attempt_id)
+    if not found.submitted:
+        return to(url_for("exams.attempt", attempt_id=found.id))
+    return page("exam/result.html", attempt=found, rows=review(get_store(), found))
