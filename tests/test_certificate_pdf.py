@@ -42,7 +42,7 @@ def _tool(name: str) -> str:
 def _certificate(name: str = "Ana Pereira") -> Certificate:
     return Certificate(
         id=new_public_id(),
-        person_id=1,
+        trainee_id=1,
         person_name=name,
         room_id=1,
         exam_id="dealer-cert-2026",

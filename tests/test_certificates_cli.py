@@ -51,7 +51,7 @@ def ident(db: str) -> str:
         issued = datetime.now(UTC) - timedelta(days=1)
         return issue_certificate(
             store,
-            person_id=ana.id,
+            trainee=ana.name,
             room_id=room.id,
             exam_id="dealer-cert",
             exam_title="Dealer certification",

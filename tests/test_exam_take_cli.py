@@ -16,6 +16,7 @@ import pytest
 from dealer_trainer.cli.exam_take import take
 from dealer_trainer.cli.main import _parser, main
 from dealer_trainer.store import exams as stored
+from dealer_trainer.store.certificates import certificate
 from dealer_trainer.training.exam.attempts import asked, load_exam, start
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.quiz import Item
@@ -196,3 +197,38 @@ def test_in_a_terminal_the_last_menu_changes_an_answer_then_submits(
     assert done.submitted_at is not None and len(kept) == EXAM.blueprint.items
     assert kept[1].answered_at >= kept[-1].answered_at  # item 2 answered again, last
     assert "of 40 right" in capsys.readouterr().out
+
+
+def test_a_passed_exam_earns_a_certificate_that_results_name_and_the_terminal_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "p.db"
+    with open_store(str(db)) as store:  # the same seed draws the same attempt: read its keys
+        preview = start(store, EXAM, trainee="someone else", seed=9)
+    lines = [_line(asked(preview, p), right_answer(asked(preview, p))) for p in range(1, 41)]
+    answers = tmp_path / "answers.txt"
+    answers.write_text("\n".join(lines) + "\n")
+    assert _take(db, answers, "--seed", "9", trainee="Cleo") == 0
+    failed = tmp_path / "none.txt"
+    failed.write_text("")
+    assert _take(db, failed, "--seed", "9", trainee="Dan") == 1
+    capsys.readouterr()
+    assert main(["exam", "results", "--db", str(db), "--json"]) == 0
+    rows = {row["trainee"]: row for row in json.loads(capsys.readouterr().out)}
+    assert rows["Dan"]["certificate"] is None and rows["someone else"]["certificate"] is None
+    ident = rows["Cleo"]["certificate"]
+    assert rows["Cleo"]["passed"] is True and isinstance(ident, str)
+    with open_store(str(db)) as store:
+        earned = certificate(store, ident)
+    assert earned is not None and earned.person_name == "Cleo" and earned.room_id is None
+    assert (earned.exam_id, earned.ruleset, earned.score_percent) == (
+        EXAM.blueprint.id,
+        EXAM.blueprint.ruleset.name,
+        100.0,
+    )
+    # the blueprint's two years, from the day of the submit
+    assert (earned.expires_at.date() - earned.issued_at.date()).days in (730, 731)
+    monkeypatch.setenv("DEALER_TRAINER_PUBLIC_URL", "https://room.example")
+    out = tmp_path / "cleo.pdf"
+    assert main(["exam", "certificate", ident, "--out", str(out), "--db", str(db)]) == 0
+    assert out.read_bytes().startswith(b"%PDF")

@@ -60,7 +60,7 @@ def _issue(
 ) -> Certificate:
     return issue_certificate(
         store,
-        person_id=person.id,
+        trainee=person.name,
         room_id=room.id,
         exam_id=exam,
         exam_title="Hold'em dealer certification",
@@ -167,8 +167,8 @@ def test_a_person_and_a_room_have_their_own_certificates_newest_first(store: Sto
     old = _issue(store, ana, room, issued=ISSUED - timedelta(days=400))
     new = _issue(store, ana, room)
     bobs = _issue(store, bob, other)
-    assert certificates_of(store, ana.id) == [new, old]
-    assert certificates_of(store, bob.id) == [bobs]
+    assert certificates_of(store, ana.name) == [new, old]
+    assert certificates_of(store, bob.name) == [bobs]
     assert of_room(store, room.id) == [new, old]
     assert of_room(store, other.id) == [bobs]
 
@@ -197,7 +197,7 @@ def test_issuing_refuses_what_a_certificate_cannot_say(store: Store) -> None:
     room, ana, _ = _people(store)
     with pytest.raises(UsageError, match="expire after"):
         _issue(store, ana, room, valid_for=timedelta(0))
-    with pytest.raises(UsageError, match="no person"):
+    with pytest.raises(UsageError, match="no trainee"):
         _issue(
             store,
             people.Person(

@@ -134,11 +134,13 @@ def _room_rows(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def _certificate(store: Store, found: StoredAttempt) -> str | None:
-    """The id of the certificate a passed attempt earned (None: none).
+    """The id of the certificate a passed attempt earned, as printed (None: none)."""
+    # start-up: the parser of every exam command is built from this module; the store loads
+    # only when results are read
+    from dealer_trainer.store.certificates import of_attempt, shown_id
 
-    The hook for certificates (``store/certificates.py``, built beside this): until they are
-    kept, no attempt has one."""
-    return None
+    earned = of_attempt(store, found.id)
+    return None if earned is None else shown_id(earned.id)
 
 
 def _row(store: Store, found: StoredAttempt, rooms: dict[int, str]) -> dict[str, Any]:

@@ -53,6 +53,7 @@ __all__ = [
     "issue_certificate",
     "new_public_id",
     "normal_id",
+    "of_attempt",
     "of_room",
     "revoke",
     "shown_id",
@@ -70,14 +71,11 @@ _ID = re.compile(f"[{ID_ALPHABET}]{{{ID_LENGTH}}}")
 _SEPARATORS = re.compile(r"[\s-]")
 
 _COLUMNS = (
-    "c.id, c.person_id, t.name, c.room_id, c.exam_id, c.exam_title, c.ruleset,"
+    "c.id, c.trainee_id, t.name, c.room_id, c.exam_id, c.exam_title, c.ruleset,"
     " c.ruleset_version, c.issued_at, c.expires_at, c.attempt_id, c.score_percent,"
     " c.revoked_at, c.revoked_by, c.revoke_reason"
 )
-_FROM = (
-    " FROM certificates c JOIN people p ON p.id = c.person_id"
-    " JOIN trainees t ON t.id = p.trainee_id"
-)
+_FROM = " FROM certificates c JOIN trainees t ON t.id = c.trainee_id"
 
 
 class Status(Enum):
@@ -94,10 +92,13 @@ class Certificate:
 
     #: the public id (:data:`ID_LENGTH` characters of :data:`ID_ALPHABET`)
     id: str
-    person_id: int
+    #: the trainee it names (the progress store's trainee: a person of the room signs in with
+    #: that name; one certified in the terminal may have no sign-in)
+    trainee_id: int
     #: the person's name (as they sign in)
     person_name: str
-    room_id: int
+    #: the room it was earned in (None: an exam taken in the terminal)
+    room_id: int | None
     exam_id: str
     exam_title: str
     #: the ruleset's name (``tda-2024``, a house ruleset's name)
@@ -147,14 +148,14 @@ def shown_id(public_id: str) -> str:
 
 
 def _certificate(store: Store, row: tuple[Any, ...]) -> Certificate:
-    (ident, person_id, name, room_id, exam_id, title, ruleset, version) = row[:8]
+    (ident, trainee_id, name, room_id, exam_id, title, ruleset, version) = row[:8]
     issued, expires, attempt, score, revoked_at, revoked_by, reason = row[8:]
     what = f"the certificate {excerpt(str(ident))}"
     return Certificate(
         id=str(ident),
-        person_id=int(person_id),
+        trainee_id=int(trainee_id),
         person_name=str(name),
-        room_id=int(room_id),
+        room_id=None if room_id is None else int(room_id),
         exam_id=str(exam_id),
         exam_title=str(title),
         ruleset=str(ruleset),
@@ -185,8 +186,8 @@ def _text(value: str, what: str) -> str:
 def issue_certificate(
     store: Store,
     *,
-    person_id: int,
-    room_id: int,
+    trainee: str,
+    room_id: int | None,
     exam_id: str,
     exam_title: str,
     ruleset: str,
@@ -198,7 +199,9 @@ def issue_certificate(
 ) -> Certificate:
     """Keep a new certificate (issued now, or at ``issued_at``) with a fresh public id; the
     certificate kept. A :class:`UsageError` for an empty field, a score outside 0..100, an
-    expiry not after the issue, or a person or room the store does not hold."""
+    expiry not after the issue, or a trainee or room the store does not hold. ``trainee``
+    is the name the person signs in or answers in the terminal with; ``room_id`` None: an
+    exam taken in the terminal."""
     issued = _now() if issued_at is None else utc(issued_at)
     expires = utc(expires_at)
     if expires <= issued:
@@ -212,14 +215,13 @@ def issue_certificate(
         _text(ruleset_version, "a ruleset version"),
     )
     with store._writing("issue a certificate"):
-        known = store._db.execute(
-            "SELECT (SELECT COUNT(*) FROM people WHERE id = ?),"
-            " (SELECT COUNT(*) FROM rooms WHERE id = ?)",
-            (person_id, room_id),
-        )
-        if not known or not int(known[0][0]):
-            raise UsageError(f"there is no person {person_id} to certify")
-        if not int(known[0][1]):
+        found = store._db.execute("SELECT id FROM trainees WHERE name = ?", (trainee,))
+        if not found:
+            raise UsageError(f"there is no trainee {excerpt(trainee)} to certify")
+        trainee_id = int(found[0][0])
+        if room_id is not None and not store._db.execute(
+            "SELECT 1 FROM rooms WHERE id = ?", (room_id,)
+        ):
             raise UsageError(f"there is no room {room_id} to certify in")
         while True:  # a clash of 78 random bits: never seen, but never a failure either
             public_id = new_public_id()
@@ -227,12 +229,12 @@ def issue_certificate(
             if not taken:
                 break
         store._db.execute(
-            "INSERT INTO certificates (id, person_id, room_id, exam_id, exam_title, ruleset,"
+            "INSERT INTO certificates (id, trainee_id, room_id, exam_id, exam_title, ruleset,"
             " ruleset_version, issued_at, expires_at, attempt_id, score_percent)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 public_id,
-                person_id,
+                trainee_id,
                 room_id,
                 *values,
                 store._to_db_time(issued),
@@ -256,14 +258,21 @@ def certificate(store: Store, public_id: str) -> Certificate | None:
     return found[0] if found else None
 
 
-def certificates_of(store: Store, person_id: int) -> list[Certificate]:
-    """One person's certificates, the newest first."""
+def certificates_of(store: Store, trainee: str) -> list[Certificate]:
+    """One person's certificates (by the name they sign in or answer with), the newest
+    first."""
     return _select(
         store,
         "read a person's certificates",
-        "c.person_id = ? ORDER BY c.issued_at DESC, c.id",
-        (person_id,),
+        "t.name = ? ORDER BY c.issued_at DESC, c.id",
+        (trainee,),
     )
+
+
+def of_attempt(store: Store, attempt_id: int) -> Certificate | None:
+    """The certificate an exam attempt earned (None: none)."""
+    found = _select(store, "read an attempt's certificate", "c.attempt_id = ?", (attempt_id,))
+    return found[0] if found else None
 
 
 def of_room(store: Store, room_id: int) -> list[Certificate]:

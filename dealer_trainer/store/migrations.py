@@ -391,8 +391,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             # key yet: attempts come later)
             "CREATE TABLE certificates ("
             " id TEXT PRIMARY KEY,"
-            " person_id {ref} NOT NULL REFERENCES people (id),"
-            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+            " room_id {ref} REFERENCES rooms (id),"
             " exam_id TEXT NOT NULL,"
             " exam_title TEXT NOT NULL,"
             " ruleset TEXT NOT NULL,"
@@ -404,7 +404,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             " revoked_at {ts},"
             " revoked_by {ref} REFERENCES people (id),"
             " revoke_reason TEXT)",
-            "CREATE INDEX certificates_by_person ON certificates (person_id, issued_at)",
+            "CREATE INDEX certificates_by_trainee ON certificates (trainee_id, issued_at)",
             "CREATE INDEX certificates_by_room ON certificates (room_id, expires_at)",
         ),
     ),

@@ -118,7 +118,7 @@ def verify(cert_id: str) -> Response:
 def mine() -> Response:
     return page(
         "certificates/mine.html",
-        certificates=kept.certificates_of(get_store(), current_person().id),
+        certificates=kept.certificates_of(get_store(), current_person().name),
         at=now(),
     )
 

@@ -122,7 +122,7 @@ def certificate_or_404(cert_id: str) -> certificates.Certificate:
     loaded: dict[str, certificates.Certificate] = g.setdefault("certificates_loaded", {})
     if cert_id not in loaded:
         found = certificates.certificate(get_store(), cert_id)
-        if found is None or found.person_id != current_person().id:
+        if found is None or found.person_name != current_person().name:
             abort(404)
         loaded[cert_id] = found
     return loaded[cert_id]

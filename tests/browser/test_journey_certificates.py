@@ -33,7 +33,7 @@ def test_a_certificate_verifies_then_the_trainer_revokes_it_and_the_page_says_so
     with open_store(people.database) as store:
         made = issue_certificate(
             store,
-            person_id=ana.id,
+            trainee=ana.name,
             room_id=room.id,
             exam_id="dealer-cert-2026",
             exam_title="Hold'em dealer certification",

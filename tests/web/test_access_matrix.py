@@ -114,7 +114,7 @@ def _certificate(app: Flask, person: Person, room: Room) -> str:
     with open_store(app.config["DATABASE"]) as store:
         return issue_certificate(
             store,
-            person_id=person.id,
+            trainee=person.name,
             room_id=room.id,
             exam_id="dealer-cert",
             exam_title="Dealer certification",

@@ -39,7 +39,7 @@ def _issue(
     with open_store(app.config["DATABASE"]) as store:
         return kept.issue_certificate(
             store,
-            person_id=person.id,
+            trainee=person.name,
             room_id=room.id,
             exam_id="dealer-cert-2026",
             exam_title="Hold'em dealer certification",

@@ -30,10 +30,13 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 
+from dealer_trainer.certificates import ruleset_version
 from dealer_trainer.errors import ScriptError, UsageError
+from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
 from dealer_trainer.store import Store
 from dealer_trainer.store import exams as stored
 from dealer_trainer.store.adapters import now as _now
+from dealer_trainer.store.certificates import issue_certificate
 from dealer_trainer.store.exams import AttemptAnswer, AttemptRefused, StoredAttempt
 from dealer_trainer.training.catalogue import Entry
 from dealer_trainer.training.exam.blueprint import Blueprint
@@ -164,7 +167,15 @@ def start(
                 "options": [option.value for option in laid.options],
             }
         )
-    plan = {"seed": seed, "pass_mark": blueprint.pass_mark, "items": items}
+    plan = {
+        "seed": seed,
+        "pass_mark": blueprint.pass_mark,
+        "items": items,
+        # what a certificate for a pass names (docs/certificates.md)
+        "ruleset": blueprint.ruleset.name,
+        "ruleset_version": _ruleset_version(blueprint.ruleset),
+        "valid_for": [blueprint.valid_for.amount, blueprint.valid_for.unit.value],
+    }
     return stored.start_attempt(
         store,
         trainee=trainee,
@@ -257,10 +268,48 @@ def _grader(found: StoredAttempt) -> stored.Grader:
     return grade_all
 
 
+def _ruleset_version(ruleset: Ruleset) -> str:
+    """The version a certificate names: the package's for a built-in ruleset, the digest of a
+    house ruleset's choices (its base and every option) otherwise."""
+    if ruleset.name in BUILTIN:
+        return ruleset_version(ruleset.name)
+    choices = json.dumps({"base": ruleset.base, **ruleset.options()}, sort_keys=True)
+    return ruleset_version(ruleset.name, choices)
+
+
+def _certify(store: Store, done: StoredAttempt) -> None:
+    """Issue the certificate a passed attempt earns: the exam, its ruleset and version, the
+    day of the submit, and the expiry the blueprint's ``valid_for`` gives."""
+    plan = _plan(done)
+    submitted = done.submitted_at
+    if not done.passed or submitted is None or "valid_for" not in plan:
+        return
+    life = plan["valid_for"]
+    assert isinstance(life, list) and len(life) == 2  # written by start()
+    validity = Validity(amount=int(life[0]), unit=Period(str(life[1])))
+    expires = datetime.combine(validity.expiry(submitted.date()), submitted.timetz())
+    issue_certificate(
+        store,
+        trainee=done.trainee,
+        room_id=done.room_id,
+        exam_id=done.exam_id,
+        exam_title=done.title,
+        ruleset=str(plan["ruleset"]),
+        ruleset_version=str(plan["ruleset_version"]),
+        score_percent=done.score_percent or 0.0,
+        expires_at=expires,
+        issued_at=submitted,
+        attempt_id=done.id,
+    )
+
+
 def finish(store: Store, found: StoredAttempt, *, now: datetime | None = None) -> StoredAttempt:
     """Submit the attempt: graded on what was answered (an item left unanswered is wrong);
-    a second submit is refused (:class:`AttemptRefused`)."""
-    return stored.submit(store, found.id, _grader(found), now=now)
+    a second submit is refused (:class:`AttemptRefused`). A pass issues its certificate
+    (:func:`dealer_trainer.store.certificates.of_attempt` finds it)."""
+    done = stored.submit(store, found.id, _grader(found), now=now)
+    _certify(store, done)
+    return done
 
 
 def settle(store: Store, found: StoredAttempt, *, now: datetime | None = None) -> StoredAttempt:
