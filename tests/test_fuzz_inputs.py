@@ -553,39 +553,62 @@ def test_no_input_takes_more_than_10_seconds_or_200_mb(campaign: Campaign) -> No
 # --- through the installed command --------------------------------------------------------------
 
 
-def _limit_memory() -> None:  # pragma: no cover - runs in the child
-    """At most MAX_MEMORY of address space: a run that would grow past it fails (MemoryError,
-    exit 70) instead of growing."""
-    resource.setrlimit(resource.RLIMIT_AS, (MAX_MEMORY, MAX_MEMORY))
+#: runs the command from a small process and writes its exit code and peak memory to a file.
+#: Linux keeps a process's peak memory across exec, and a child forked from the test worker
+#: starts from the worker's (hundreds of MB late in a run): the command is therefore forked
+#: from this launcher, a fresh interpreter of a few MB, and measured there.
+_LAUNCHER = """
+import os, resource, sys, time
+report, limit, seconds, *argv = sys.argv[1:]
+pid = os.fork()
+if pid == 0:
+    limit = int(limit)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    os.execv(argv[0], argv)
+deadline = time.monotonic() + float(seconds)
+while True:
+    done, status, usage = os.wait4(pid, os.WNOHANG)
+    if done:
+        code = os.waitstatus_to_exitcode(status)
+        break
+    if time.monotonic() > deadline:
+        os.kill(pid, 9)
+        done, status, usage = os.wait4(pid, 0)
+        code = -9
+        break
+    time.sleep(0.01)
+with open(report, "w") as out:
+    out.write(f"{code} {usage.ru_maxrss * 1024}")
+"""
+
+
+def _launch(report: Path) -> list[str]:
+    return [str(report), str(MAX_MEMORY), str(PER_INPUT_SECONDS)]
 
 
 def _run(argv: list[str], folder: Path) -> tuple[int, str, int]:
-    """The command's exit code, its standard error and its peak memory (bytes); killed after
-    PER_INPUT_SECONDS."""
+    """The command's exit code, its standard error and its peak memory (bytes), with at most
+    MAX_MEMORY of address space (a run that would grow past it fails: MemoryError, exit 70);
+    killed after PER_INPUT_SECONDS."""
+    report = folder / "report"
+    report.unlink(missing_ok=True)
     with (folder / "stderr").open("w+b") as err, (folder / "stdout").open("wb") as out:
-        child = subprocess.Popen(
-            [str(SCRIPT), *argv],
+        subprocess.run(
+            [sys.executable, "-c", _LAUNCHER, *_launch(report), str(SCRIPT), *argv],
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=err,
             cwd=folder,
             env={**os.environ, "NO_COLOR": "1"},
-            preexec_fn=_limit_memory,
+            check=True,
+            timeout=PER_INPUT_SECONDS + 30,
         )
-        deadline = time.monotonic() + PER_INPUT_SECONDS
-        while True:
-            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                child.kill()
-                pid, status, usage = os.wait4(child.pid, 0)
-                child.returncode = -9
-                return -9, "killed after the time limit", usage.ru_maxrss * 1024
-            time.sleep(0.01)
-        child.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
-        return child.returncode, err.read().decode("utf-8", "replace"), usage.ru_maxrss * 1024
+        code, peak = (int(word) for word in report.read_text().split())
+        message = (
+            "killed after the time limit" if code == -9 else err.read().decode("utf-8", "replace")
+        )
+        return code, message, peak
 
 
 def test_the_command_refuses_special_files_at_once_and_in_little_memory(tmp_path: Path) -> None:
