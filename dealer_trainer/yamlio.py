@@ -36,7 +36,6 @@ import yaml
 
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.safetext import excerpt, printable
-from dealer_trainer.yamladvice import advise
 
 __all__ = [
     "MAX_ALIASES",
@@ -160,6 +159,10 @@ def _yaml_error(exc: yaml.YAMLError, text: str, source: str | None) -> ScriptErr
             where=_at(source, line, col),
         )
     if isinstance(exc, yaml.MarkedYAMLError):
+        # start-up: the advice's patterns are compiled only when a file fails to parse (10 ms
+        # on every command that reads YAML otherwise)
+        from dealer_trainer.yamladvice import advise
+
         mark = exc.problem_mark or exc.context_mark
         opened = exc.context_mark
         advice = advise(
