@@ -4,7 +4,8 @@
 whether the bank (the shipped one, and any ``--scenarios`` folders) can fill every section
 under the blueprint's ruleset, one item per family. ``take`` sits an exam
 (:mod:`~dealer_trainer.cli.exam_take`); ``list`` and ``results`` show the exams and the
-attempts kept (:mod:`~dealer_trainer.cli.exam_results`).
+attempts kept (:mod:`~dealer_trainer.cli.exam_results`); ``print`` and ``record`` are paper
+exams (:mod:`~dealer_trainer.cli.exam_paper`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer_trainer.cli import certificates
+from dealer_trainer.cli import certificates, exam_paper
 from dealer_trainer.cli.render import Painter, echo, plural, print_json
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.safetext import printable
@@ -70,6 +71,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         sub.add_parser("results", help="the attempts kept: score, passed, certificate")
     )
     certificates.configure(sub)  # certificate, revoke
+    exam_paper.configure(sub)  # print, record: paper exams
     parser.set_defaults(exam_parser=parser)
 
 
@@ -84,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.exam_command in certificates.SUBCOMMANDS:
         return certificates.run(args)
+    if args.exam_command in exam_paper.SUBCOMMANDS:
+        return exam_paper.run(args)
     if args.exam_command == "take":
         # start-up: the command imports only what it runs, when it runs
         from dealer_trainer.cli.exam_take import take
