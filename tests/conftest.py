@@ -54,6 +54,7 @@ def _private_user_folders(
 LONGEST_FIRST = (
     "tests/browser/test_sign_in_journeys.py",  # 45 s
     "tests/browser/test_journey_quiz.py",  # 33
+    "tests/browser/test_journey_exam.py",  # 27 (two cores, -n 0)
     "tests/test_code_quality.py",  # 27: mypy without a cache
     "tests/browser/test_journey_rules_keyboard.py",  # 23
     "tests/browser/test_journey_dashboard.py",  # 23
