@@ -144,6 +144,10 @@ class ExportRow:
     expected: str
     seconds: float | None
     answered_at: datetime
+    #: the assignment the answer was given under: its title and number (None: none, as in a
+    #: quiz of one's own, a review or the terminal)
+    assignment: str | None = None
+    assignment_id: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -158,11 +162,15 @@ class ExportRow:
             "expected": self.expected,
             "seconds": self.seconds,
             "answered_at": self.answered_at.isoformat(),
+            "assignment": self.assignment,
+            "assignment_id": self.assignment_id,
         }
 
 
 #: the columns of the export, in order
 EXPORT_FIELDS = tuple(ExportRow.__dataclass_fields__)
+#: the fields an answer of the store fills (the others come from its run)
+_ANSWER_FIELDS = EXPORT_FIELDS[: EXPORT_FIELDS.index("assignment")]
 
 
 # --- the dashboard ----------------------------------------------------------------------------
@@ -309,10 +317,22 @@ def iter_export_rows(
 ) -> Iterator[ExportRow]:
     """Every answer of the room's trainees, oldest first, read ``batch`` rows at a time: the
     export of a room of any size in constant memory (the web layer streams it)."""
-    sql = f"SELECT {store.ANSWER_COLUMNS}" + _TRAINEES + " ORDER BY a.answered_at, a.id"
+    # the browser run whose session it is, and the assignment it was started from
+    joined = _TRAINEES.replace(
+        " WHERE ",
+        " LEFT JOIN runs r ON r.session_id = a.session_id"
+        " LEFT JOIN assignments g ON g.id = r.assignment_id WHERE ",
+        1,
+    )
+    sql = f"SELECT {store.ANSWER_COLUMNS}, g.title, g.id" + joined + " ORDER BY a.answered_at, a.id"
     for row in store._stream("export the room's answers", sql, (room_id,), batch):
-        answer = store._answer(row)
-        yield ExportRow(**{name: getattr(answer, name) for name in EXPORT_FIELDS})
+        answer = store._answer(row[:-2])
+        title, number = row[-2:]
+        yield ExportRow(
+            **{name: getattr(answer, name) for name in _ANSWER_FIELDS},
+            assignment=None if title is None else str(title),
+            assignment_id=None if number is None else int(number),
+        )
 
 
 def export_rows(store: Store, room_id: int) -> list[ExportRow]:

@@ -21,6 +21,7 @@ from dealer_trainer.web.room import (
     dashboard,
     export,
     invites,
+    items,
     ruleset,
     scenarios,
     upload,
@@ -40,4 +41,5 @@ PAGES: tuple[ModuleType, ...] = (
     upload,
     ruleset,
     export,
+    items,
 )

@@ -1,5 +1,7 @@
-"""The rooms a person trains, a room's dashboard (accuracy by trainee and topic, weakest
-topics, most-missed items, activity) and a trainee's page. The numbers come from
+"""The rooms a person trains, a room's dashboard (who has not done which assignment, overdue
+first; certificates to renew; accuracy by trainee and topic, weakest topics, most-missed
+items, activity; the items the analysis flags, with their retire buttons) and a trainee's
+page. The numbers come from
 :mod:`dealer_trainer.store.roomdata`; the charts' geometry from :mod:`dealer_trainer.web.charts`."""
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from flask import Response, abort
 
 from dealer_trainer.accounts import TRAINEE, TRAINER
 from dealer_trainer.store import roomdata
+from dealer_trainer.store.certificates import expiring_within, shown_id
+from dealer_trainer.training.assignment_status import AssignmentStatus, room_statuses
+from dealer_trainer.training.itemreport import item_report
 from dealer_trainer.web import charts
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import page
@@ -23,6 +28,8 @@ __all__ = ["dashboard", "index", "trainee"]
 
 #: days of activity the dashboard draws
 ACTIVITY_DAYS = 30
+#: certificates expiring within these days are listed, to recertify (issue 23)
+RECERTIFY_DAYS = 60
 
 
 @bp.route("/")
@@ -108,13 +115,40 @@ def _uploaded(room_id: int) -> dict[str, str]:
     }
 
 
+def _progress(statuses: list[AssignmentStatus]) -> list[dict[str, Any]]:
+    """Each assignment with how many of the trainees it applies to have done it, in the order
+    the statuses come (the most urgent first)."""
+    found: dict[tuple[str, int], dict[str, Any]] = {}
+    for status in statuses:
+        key = (status.kind.value, status.assignment_id)
+        line = found.setdefault(key, {"status": status, "done": 0, "overdue": 0, "of": 0})
+        line["of"] += 1
+        line["done"] += status.done
+        line["overdue"] += status.state.name == "OVERDUE"
+    return list(found.values())
+
+
+def _items(room_id: int, uploaded: dict[str, str]) -> tuple[list[dict[str, Any]], int]:
+    """The item analysis panel: the flagged items and the retired ones (each with its title),
+    and how many items were analysed."""
+    report = item_report(get_store(), room_id=room_id)
+    shown = [
+        {"line": line, **_named(line.stat.item, uploaded)}
+        for line in report.items
+        if line.stat.flags or line.retired is not None
+    ]
+    return shown, len(report.items)
+
+
 @bp.route("/<int:room_id>/")
 @policy(Access.TRAINER_OF_ROOM)
 def dashboard(room_id: int) -> Response:
     room = _trainer_room(room_id)
     store = get_store()
+    statuses = room_statuses(store, room.id)
     grid, rows, topics = _grid(room.id)
     uploaded = _uploaded(room.id)
+    items, analysed = _items(room.id, uploaded)
     missed = [
         {"stats": stats, **_named(stats.item, uploaded)}
         for stats in roomdata.most_missed(store, room.id)
@@ -131,6 +165,14 @@ def dashboard(room_id: int) -> Response:
         missed=missed,
         activity=_activity_chart(room.id),
         members=accounts().members(room.id),
+        not_done=[s for s in statuses if not s.done],
+        done=[s for s in statuses if s.done],
+        progress=_progress(statuses),
+        expiring=expiring_within(store, room.id, RECERTIFY_DAYS),
+        recertify_days=RECERTIFY_DAYS,
+        shown_id=shown_id,
+        items=items,
+        analysed=analysed,
     )
 
 

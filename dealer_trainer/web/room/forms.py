@@ -19,7 +19,7 @@ from dealer_trainer import assignments as assigned
 from dealer_trainer.accounts import TRAINEE
 from dealer_trainer.rules.topics import TOPICS
 
-__all__ = ["AssignForm", "InviteForm", "RulesetForm", "UploadForm"]
+__all__ = ["AssignForm", "InviteForm", "ItemForm", "RulesetForm", "UploadForm"]
 
 
 class InviteForm(FlaskForm):
@@ -78,3 +78,9 @@ class UploadForm(FlaskForm):
 
 class RulesetForm(FlaskForm):
     ruleset = RadioField("The room's ruleset", validators=[InputRequired("Choose a ruleset.")])
+
+
+class ItemForm(FlaskForm):
+    """An item of the room's analysis, to retire or restore."""
+
+    item = StringField("Item", validators=[DataRequired(), Length(max=200)])

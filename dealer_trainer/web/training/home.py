@@ -1,14 +1,16 @@
-"""The trainee's home (their rooms, assigned quizzes, reviews due, open runs, scores by
-topic, recent misses) and starting a quiz or a review."""
+"""The trainee's home (their rooms, their assignments to do and done, reviews due, open runs,
+scores by topic, recent misses) and starting a quiz or a review."""
 
 from __future__ import annotations
 
 from flask import Response, abort, request, url_for
 from wtforms import SelectChoice
 
-from dealer_trainer.accounts import Membership
-from dealer_trainer.assignments import Assignment, assignment, assignments
+from dealer_trainer.accounts import TRAINEE, Membership
+from dealer_trainer.assignments import assignment
+from dealer_trainer.store.adapters import now
 from dealer_trainer.training import runs
+from dealer_trainer.training.assignment_status import AssignmentStatus, person_statuses
 from dealer_trainer.training.quiz import Selection
 from dealer_trainer.training.review import due_entries
 from dealer_trainer.web import drawing
@@ -47,9 +49,17 @@ def _start_form(rooms: list[Membership]) -> StartForm:
     return form
 
 
-def _assigned(rooms: list[Membership]) -> list[tuple[Membership, Assignment]]:
-    store = get_store()
-    return [(m, a) for m in rooms for a in assignments(store, m.room.id)]
+def _assigned(rooms: list[Membership]) -> list[AssignmentStatus]:
+    """The signed-in person's assignments: what is to do (soonest due first), then what is
+    done; quizzes of every room of theirs, exams of the rooms where they train."""
+    person = current_person()
+    return person_statuses(
+        get_store(),
+        person_id=person.id,
+        trainee=person.name,
+        room_ids=[m.room.id for m in rooms],
+        exam_room_ids=[m.room.id for m in rooms if m.role == TRAINEE],
+    )
 
 
 def _home(form: StartForm | None = None, status: int = 200, error: str = "") -> Response:
@@ -63,13 +73,17 @@ def _home(form: StartForm | None = None, status: int = 200, error: str = "") -> 
         [(titles.get(s.topic, s.topic), s.right, s.asked) for s in scores]
     )
     due = len(due_entries(store.due(person.name), runs.bank_entries()))
+    assigned = _assigned(rooms)
     return page(
         "training/home.html",
         status,
         rooms=rooms,
         form=form or _start_form(rooms),
         error=error,
-        assigned=_assigned(rooms),
+        to_do=[s for s in assigned if not s.done],
+        done=[s for s in assigned if s.done],
+        room_names={m.room.id: m.room.name for m in rooms},
+        now=now(),
         due=due,
         open_runs=runs.open_runs(store, person_id=person.id),
         bars=bars,
