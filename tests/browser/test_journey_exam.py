@@ -167,7 +167,9 @@ def test_a_trainee_passes_an_assigned_exam_and_its_certificate_verifies_until_re
     # a minute before the end the page says so, once, in its alert region (the clock itself
     # is no live region: it would be read out every second)
     # (to 50 s before the end of the time this page was given: however long the steps above
-    # took on a busy machine)
+    # took on a busy machine; once the page's script has started its clock: moved on before,
+    # the clock would start from the moved time)
+    page.wait_for_load_state("load")
     remaining = int(page.locator("#exam-timer").get_attribute("data-remaining") or "0")
     assert remaining > 60, remaining
     page.clock.fast_forward((remaining - 50) * 1000)
