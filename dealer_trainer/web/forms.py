@@ -3,6 +3,8 @@ token). Each area's own forms live beside its views."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import request
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
@@ -10,7 +12,14 @@ from wtforms.validators import DataRequired, EqualTo, Length, ValidationError
 
 from dealer_trainer.accounts import MAX_NAME, MAX_PASSWORD, name_problem, password_problem
 
-__all__ = ["JoinForm", "PasswordForm", "SignInForm", "check_name", "check_password"]
+__all__ = [
+    "JoinForm",
+    "PasswordForm",
+    "SignInForm",
+    "check_name",
+    "check_password",
+    "uploaded_text",
+]
 
 
 def check_name(_form: FlaskForm, field: StringField) -> None:
@@ -88,3 +97,31 @@ class PasswordForm(FlaskForm):
         validators=[EqualTo("password", "The two passwords differ.")],
         render_kw={"autocomplete": "new-password"},
     )
+
+
+def uploaded_text(form: Any, *, limit: int, too_big: str) -> str | None:
+    """The text of a form with a ``file`` and a ``text`` field (an upload or a paste): the
+    file's text (then put in the text field, so it is kept) or the pasted text; None, with the
+    error set beside its field, when there is nothing usable (nothing given, more than
+    ``limit`` bytes, not UTF-8)."""
+    upload: Any = form.file.data
+    if upload is not None and getattr(upload, "filename", None):
+        raw: bytes = upload.read(limit + 1)
+        if len(raw) > limit:
+            form.file.errors = [*form.file.errors, too_big]
+            return None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            form.file.errors = [*form.file.errors, "The file is not UTF-8 text."]
+            return None
+        form.text.data = text
+        return text
+    pasted = str(form.text.data or "")
+    if not pasted.strip():
+        form.text.errors = [*form.text.errors, "Choose a file or paste the text."]
+        return None
+    if len(pasted.encode("utf-8")) > limit:
+        form.text.errors = [*form.text.errors, too_big]
+        return None
+    return pasted

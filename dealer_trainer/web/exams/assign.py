@@ -5,8 +5,6 @@ kept); and the room's results."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, flash, request, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -32,6 +30,7 @@ from dealer_trainer.web.exams.common import (
     log,
     retired,
 )
+from dealer_trainer.web.forms import uploaded_text
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.room.checks import HOUSE_FILE, Problem
 from dealer_trainer.web.room.common import _trainer_room
@@ -149,30 +148,6 @@ def assign(room_id: int) -> Response:
     )
 
 
-def _text(form: BlueprintForm) -> str | None:
-    upload: Any = form.file.data
-    if upload is not None and getattr(upload, "filename", None):
-        raw: bytes = upload.read(MAX_BLUEPRINT_BYTES + 1)
-        if len(raw) > MAX_BLUEPRINT_BYTES:
-            form.file.errors = [*form.file.errors, "The file is larger than 64 KB."]
-            return None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            form.file.errors = [*form.file.errors, "The file is not UTF-8 text."]
-            return None
-        form.text.data = text
-        return text
-    pasted = str(form.text.data or "")
-    if not pasted.strip():
-        form.text.errors = [*form.text.errors, "Choose a file or paste the text."]
-        return None
-    if len(pasted.encode("utf-8")) > MAX_BLUEPRINT_BYTES:
-        form.text.errors = [*form.text.errors, "The text is larger than 64 KB."]
-        return None
-    return pasted
-
-
 def _problems(errors: tuple[ScriptError, ...], text: str) -> list[Problem]:
     lines = text.splitlines()
     found = []
@@ -197,7 +172,11 @@ def upload(room_id: int) -> Response:
     status = 200
     if form.validate_on_submit():
         status = 422
-        text = _text(form)
+        text = uploaded_text(
+            form,
+            limit=MAX_BLUEPRINT_BYTES,
+            too_big="This is larger than 64 KB, the most a blueprint may be.",
+        )
         if text is not None:
             entries, _skipped = bank_for_exams()
             files = {HOUSE_FILE: room.house_yaml} if room.house_yaml else {}

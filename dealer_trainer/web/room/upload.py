@@ -7,14 +7,13 @@ text), a valid house ruleset becomes the room's. A text is at most
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, flash, request, url_for
 
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.scenario import MAX_ROOM_SCENARIOS, MAX_UPLOAD_BYTES
 from dealer_trainer.store import uploads
 from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.forms import uploaded_text
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.room.bank import _bank_entry
 from dealer_trainer.web.room.checks import (
@@ -40,32 +39,6 @@ LIMITS = (
     f"A file or text is at most {_kb(MAX_UPLOAD_BYTES)}, and a room keeps at most "
     f"{MAX_ROOM_SCENARIOS} scenarios (upload one again with the same id to replace it)."
 )
-
-
-def _uploaded_text(form: UploadForm) -> str | None:
-    """The file's text (then shown in the text field, so it is kept) or the pasted text;
-    None, with the error set beside its field, when there is nothing usable."""
-    upload: Any = form.file.data
-    if upload is not None and getattr(upload, "filename", None):
-        raw: bytes = upload.read(MAX_UPLOAD_BYTES + 1)
-        if len(raw) > MAX_UPLOAD_BYTES:
-            form.file.errors = [*form.file.errors, _too_big()]
-            return None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            form.file.errors = [*form.file.errors, "The file is not UTF-8 text."]
-            return None
-        form.text.data = text
-        return text
-    pasted = str(form.text.data or "")
-    if not pasted.strip():
-        form.text.errors = [*form.text.errors, "Choose a file or paste the text."]
-        return None
-    if len(pasted.encode("utf-8")) > MAX_UPLOAD_BYTES:
-        form.text.errors = [*form.text.errors, _too_big()]
-        return None
-    return pasted
 
 
 def _too_big() -> str:
@@ -94,7 +67,7 @@ def upload(room_id: int) -> Response:
     problems: list[Problem] = []
     status = 200
     if form.validate_on_submit():
-        text = _uploaded_text(form)
+        text = uploaded_text(form, limit=MAX_UPLOAD_BYTES, too_big=_too_big())
         status = 422
         if text is not None:
             person = current_person()
