@@ -20,13 +20,12 @@ shows options by their place), and the pass mark: the attempt is graded from its
 
 from __future__ import annotations
 
-import calendar
 import json
 import random
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
@@ -120,15 +119,7 @@ def _house_files(path: Path) -> dict[str, str]:
 def window_start(validity: Validity, when: datetime) -> datetime:
     """The start of the validity period that ends at ``when``: attempts started after it count
     against the limit (a month back is the same day, or the month's last day)."""
-    if validity.unit is Period.DAYS:
-        return when - timedelta(days=validity.amount)
-    if validity.unit is Period.WEEKS:
-        return when - timedelta(weeks=validity.amount)
-    months = validity.amount * (12 if validity.unit is Period.YEARS else 1)
-    year, month = divmod(when.month - 1 - months, 12)
-    year += when.year
-    day = min(when.day, calendar.monthrange(year, month + 1)[1])
-    return when.replace(year=year, month=month + 1, day=day)
+    return validity.start_before(when)
 
 
 @lru_cache(maxsize=1)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import calendar
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from enum import Enum
 
 __all__ = [
@@ -106,11 +106,21 @@ class Validity:
         """The day the life ends, counted from ``start``: a month or a year later falls on the
         same day of the month, or on the month's last day when it has no such day (a
         certificate of 29 February with ``1y`` expires on 28 February)."""
+        return self._moved(start, 1)
+
+    def start_before(self, when: datetime) -> datetime:
+        """The start of the life that ends at ``when`` (a month back is the same day, or the
+        month's last day): attempts started after it count against a blueprint's limit."""
+        day = self._moved(when.date(), -1)
+        return when.replace(year=day.year, month=day.month, day=day.day)
+
+    def _moved(self, start: date, sign: int) -> date:
+        """``start`` moved by this length, forward (``sign`` 1) or back (-1)."""
         if self.unit is Period.DAYS:
-            return start + timedelta(days=self.amount)
+            return start + sign * timedelta(days=self.amount)
         if self.unit is Period.WEEKS:
-            return start + timedelta(weeks=self.amount)
-        months = self.amount * (12 if self.unit is Period.YEARS else 1)
+            return start + sign * timedelta(weeks=self.amount)
+        months = sign * self.amount * (12 if self.unit is Period.YEARS else 1)
         year, month = divmod(start.month - 1 + months, 12)
         year += start.year
         day = min(start.day, calendar.monthrange(year, month + 1)[1])
