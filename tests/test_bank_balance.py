@@ -25,13 +25,14 @@ import yaml
 
 from dealer_trainer.rules import corpus
 from dealer_trainer.scenario import lint, load_scenario, recovery_steps, verify
+from tests.yamlfast import FAST_LOADER
 
 BANK = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 def _scenarios() -> Iterator[tuple[str, dict[str, Any]]]:
     for path in sorted(BANK.rglob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=FAST_LOADER)
         if isinstance(data, dict) and "question" in data:  # a house ruleset file is no item
             yield path.stem, data
 

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from dealer_trainer.errors import DealerTrainerError
 from dealer_trainer.procedure.rulings import SITUATIONS
@@ -27,6 +28,7 @@ from dealer_trainer.rules.corpus import (
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.rules.search import search, search_or_suggest
 from dealer_trainer.rules.topics import TOPICS
+from tests.yamlfast import FAST_LOADER
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "dealer_trainer"
@@ -168,11 +170,10 @@ def test_scenario_files_cite_only_known_rules() -> None:
     folder = ROOT / "scenarios"
     if not folder.is_dir():
         pytest.skip("no scenario bank yet")
-    import yaml
 
     pattern = re.compile(r"\b(?:RRoP|TDA24|LA26|T26)[-\w()]*(?: [-\w()]+)?")
     for path in folder.rglob("*.yaml"):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=FAST_LOADER)
         rules = data.get("rules", []) if isinstance(data, dict) else []
         for cited in [rules] if isinstance(rules, str) else rules:
             assert pattern.match(str(cited)), (path, cited)

@@ -32,6 +32,7 @@ from dealer_trainer.scenario import (
     recovery_steps,
     verify,
 )
+from tests.yamlfast import FAST_LOADER
 
 ROOT = Path(__file__).resolve().parents[1]
 BROKEN = Path("tests/data/broken_scenarios")
@@ -353,7 +354,7 @@ SHIPPED = sorted(find_scenarios([ROOT / "scenarios"]))
 def _question_kind(path: Path) -> str:
     """``choice-steps``, ``choice``, ``order`` or ``fact``; ``unreadable`` (tested by all)."""
     try:
-        question = yaml.safe_load(path.read_text(encoding="utf-8"))["question"]
+        question = yaml.load(path.read_text(encoding="utf-8"), Loader=FAST_LOADER)["question"]
         kind = str(question.get("kind", "choice"))
         if kind == "choice":
             with_steps = any("steps" in choice for choice in question["choices"])
