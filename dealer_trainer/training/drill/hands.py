@@ -149,6 +149,10 @@ def _take(deck: list[Card], wanted: Callable[[Card], bool]) -> Card | None:
     return None
 
 
+def _of_rank(deck: list[Card], rank: Rank) -> Card | None:
+    return _take(deck, lambda card: card.rank is rank)
+
+
 def _rest(deck: list[Card], holes: Holes, players: int) -> Holes:
     while len(holes) < players:
         holes.append((deck.pop(), deck.pop()))
@@ -173,7 +177,7 @@ def _kicker(rng: random.Random, players: int) -> Deal | None:
 def _counterfeit(rng: random.Random, players: int) -> Deal | None:
     deck = _shuffled(rng)
     low = rng.sample(list(Rank), 2)
-    pairs = [_take(deck, lambda c, r=r: c.rank is r) for r in low for _ in range(2)]
+    pairs = [_of_rank(deck, r) for r in low for _ in range(2)]
     if any(card is None for card in pairs):
         return None
     board = [card for card in pairs if card is not None] + [deck.pop()]
@@ -186,7 +190,7 @@ def _board_plays(rng: random.Random, players: int) -> Deal | None:
     deck = _shuffled(rng)
     start = rng.randint(0, 8)  # five ranks in a row on the board
     ranks = list(Rank)[start : start + 5]
-    board = [_take(deck, lambda c, r=r: c.rank is r) for r in ranks]
+    board = [_of_rank(deck, r) for r in ranks]
     if any(card is None for card in board):
         return None
     cards = [card for card in board if card is not None]
@@ -218,7 +222,7 @@ def _wheel(rng: random.Random, players: int) -> Deal | None:
     deck = _shuffled(rng)
     ranks = list(_WHEEL)
     rng.shuffle(ranks)
-    board = [_take(deck, lambda c, r=r: c.rank is r) for r in ranks[:3]]
+    board = [_of_rank(deck, r) for r in ranks[:3]]
     board += [deck.pop(), deck.pop()]
     wheel_a = _take(deck, lambda c: c.rank is ranks[3])
     wheel_b = _take(deck, lambda c: c.rank is ranks[4])
