@@ -84,6 +84,8 @@ class MoneyItem:
     contributions: Mapping[int, int] | None = field(default=None, hash=False)
     folded: tuple[int, ...] = ()
     rake: Rake | None = None
+    #: the seat the question is about (to act, or whose chips go back), where there is one
+    seat: int | None = None
 
     @property
     def answer_count(self) -> int:
@@ -107,6 +109,8 @@ class MoneyItem:
             "answer": answer,
             "rule": self.rule,
         }
+        if self.seat is not None:
+            out["seat"] = self.seat
         if self.contributions is not None:
             out["contributions"] = {str(seat): chips for seat, chips in self.contributions.items()}
             out["folded"] = list(self.folded)
@@ -263,7 +267,12 @@ def _call(rng: random.Random, ruleset: Ruleset) -> MoneyItem | None:
             f"How many more chips does seat {seat} put in to call?"
         )
         return MoneyItem(
-            kind="call", question=question, answer=answer, script=dealt.script(), rule=RULES["call"]
+            kind="call",
+            question=question,
+            answer=answer,
+            script=dealt.script(),
+            rule=RULES["call"],
+            seat=seat,
         )
     finally:
         dealt.close()
@@ -288,6 +297,7 @@ def _min_raise(rng: random.Random, ruleset: Ruleset) -> MoneyItem | None:
             answer=betting.min_raise_to(),
             script=dealt.script(),
             rule=RULES["min_raise"],
+            seat=seat,
         )
     finally:
         dealt.close()
@@ -327,6 +337,7 @@ def _complete_raise(rng: random.Random, ruleset: Ruleset) -> MoneyItem | None:
             answer=betting.min_raise_to(),
             script=dealt.script(),
             rule=RULES["complete_raise"],
+            seat=to_act,
         )
     finally:
         dealt.close()
@@ -360,6 +371,7 @@ def _pot_limit_max(rng: random.Random, ruleset: Ruleset) -> MoneyItem | None:
             answer=betting.max_raise_to(),
             script=dealt.script(),
             rule=RULES["pot_limit_max"],
+            seat=seat,
         )
     finally:
         dealt.close()
@@ -397,7 +409,7 @@ def _side_pots(rng: random.Random, ruleset: Ruleset) -> MoneyItem | None:
     dealt = _all_ins(rng, ruleset)
     try:
         pots, _ = _pots(dealt)
-        if len(pots) < 2:
+        if len(pots) < 2 or not dealt.betting.betting_over:
             return None
         betting = dealt.betting
         question = (
@@ -422,6 +434,8 @@ def _uncalled(rng: random.Random, ruleset: Ruleset) -> MoneyItem | None:
     try:
         _, uncalled = _pots(dealt)
         betting = dealt.betting
+        if not betting.betting_over:  # players with chips left: the pots are not made yet
+            return None
         if uncalled:
             seat = next(iter(uncalled))
         elif rng.random() < 0.2:  # now and then nothing goes back
@@ -438,6 +452,7 @@ def _uncalled(rng: random.Random, ruleset: Ruleset) -> MoneyItem | None:
             answer=uncalled.get(seat, 0),
             script=dealt.script(),
             rule=RULES["uncalled"],
+            seat=seat,
             contributions=dict(sorted(betting.contributed.items())),
             folded=tuple(sorted(betting.folded)),
         )
