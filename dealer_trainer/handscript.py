@@ -105,8 +105,14 @@ class _Reader(EventReader):
         if isinstance(seats_value, dict):
             stacks = {}
             for seat, chips in seats_value.items():
+                # a script that went through JSON has its seat numbers as text ("3")
+                number = (
+                    int(seat)
+                    if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) < 4
+                    else seat
+                )
                 seat_no = self.integer(
-                    seat, "a seat number", seats_value, seat, low=1, high=MAX_SEATS
+                    number, "a seat number", seats_value, seat, low=1, high=MAX_SEATS
                 )
                 stacks[seat_no] = self.integer(
                     chips, f"seat {seat_no}'s stack", seats_value, seat, low=1

@@ -55,7 +55,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "chooses and plays the players; at each point you pick the dealer's next move among "
         "the right ones and tempting wrong ones, and the engine judges it. Now and then the "
         "drill makes a dealer error itself (--rate) and you pick the recovery, step by step. "
-        "Ctrl-C (or the end of --answers) ends it with a summary."
+        "Ctrl-C (or the end of --answers) ends it with a summary. 'drill money' and 'drill "
+        "hands' drill the chips and the showdown instead: see their --help."
     )
     parser.add_argument(
         "--rate",
@@ -100,10 +101,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print only the summary, as one JSON object (with --answers)",
     )
+    # start-up: the command imports only what it runs, when it runs
+    from dealer_trainer.cli import drill_reckoning
+
+    modes = parser.add_subparsers(dest="drill_mode", metavar="DRILL")
+    drill_reckoning.configure(modes)
 
 
 def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Run a drill; return the exit code (0 when it ends by Ctrl-C, --points or end of input)."""
+    if getattr(args, "drill_mode", None) is not None:  # drill money, drill hands
+        # start-up: the command imports only what it runs, when it runs
+        from dealer_trainer.cli import drill_reckoning
+
+        return drill_reckoning.run(args)
     # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.render import Painter, print_json
     from dealer_trainer.cli.session import setup, store_for

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_trainer.betting import ROBERTS_CITATIONS, RULE_LIMITS, Action, Citations
+from dealer_trainer.rules.rake import Rake
 
 __all__ = ["OPTIONS", "RULEBOOK", "Option", "Ruleset"]
 
@@ -201,6 +202,8 @@ class Ruleset:
     verbal_rule: str = "RRoP Betting 8"
     declared_string_rule: str = "RRoP No-Limit 6"
     raise_takes_second_motion: bool = True
+    #: the room's rake (a house ruleset file's ``rake``); None: no rake (the rulebooks set none)
+    rake: Rake | None = None
     source: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:

@@ -19,8 +19,10 @@ A house ruleset file starts from a built-in one and overrides named options::
     description: Our room calls a misdeal on the first card only.
     options:
       exposed_misdeal_cards: 1
+    rake: {percent: 10, cap: 5, no_flop_no_drop: true, chip: 1}
 
-A file declares itself a ruleset by having ``base`` or ``options`` at its top (a hand script or
+``rake`` (optional) is the room's rake (:mod:`dealer_trainer.rules.rake`). A file declares
+itself a ruleset by having ``base`` or ``options`` at its top (a hand script or
 a scenario has neither), or by holding nothing but ruleset fields: only such a file is read as
 one, and nothing of any other file is
 echoed in a message, so naming a configuration file by mistake shows none of its secrets. A
@@ -33,12 +35,14 @@ from __future__ import annotations
 import difflib
 import os
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.rules import rulebooks
 from dealer_trainer.rules.options import OPTIONS, RULEBOOK, Option, Ruleset
+from dealer_trainer.rules.rake import RAKE_FIELDS, Rake
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.yamlio import Locator, load_file
 
@@ -59,7 +63,7 @@ __all__ = [
 ]
 
 #: the fields of a house ruleset file
-FIELDS = ("name", "base", "description", "options")
+FIELDS = ("name", "base", "description", "options", "rake")
 #: the fields only a ruleset has: a file holding one of them declares itself a ruleset
 DECLARING = ("base", "options")
 #: the suffixes of a house ruleset file
@@ -201,14 +205,58 @@ def parse_ruleset(data: Any, locator: Locator) -> Ruleset:
                 key,
             )
         values[key] = value
+    rake = _rake(data["rake"], data, locator) if "rake" in data else None
     return replace(
         BUILTIN[base],
         name=name,
         base=base,
         description=description,
         source=locator.source,
+        rake=rake,
         **values,
     )
+
+
+def _rake(spec: Any, data: dict[Any, Any], locator: Locator) -> Rake:
+    """Check a ruleset file's ``rake``: percent (more than 0, at most 100), cap (chips, at
+    least one chip), no_flop_no_drop (true or false, default true), chip (the smallest chip,
+    default 1); each error at its line and column."""
+    if not isinstance(spec, dict):
+        _fail(
+            locator, "'rake' must be a mapping: percent, cap, no_flop_no_drop, chip", data, "rake"
+        )
+    for key in spec:
+        if key not in RAKE_FIELDS:
+            hint = _suggest(str(key)[:100], list(RAKE_FIELDS))
+            _fail(locator, f"unknown rake field {excerpt(key)}{hint}", spec, key, of_key=True)
+    for key in ("percent", "cap"):
+        if key not in spec:
+            _fail(locator, f"the rake needs '{key}'", data, "rake")
+    percent = spec["percent"]
+    if isinstance(percent, bool) or not isinstance(percent, int | float) or not 0 < percent <= 100:
+        _fail(
+            locator, "the rake's 'percent' is a number more than 0 and at most 100", spec, "percent"
+        )
+    chip = spec.get("chip", 1)
+    if isinstance(chip, bool) or not isinstance(chip, int) or chip < 1:
+        _fail(
+            locator,
+            "the rake's 'chip' (the smallest chip) is a whole number, at least 1",
+            spec,
+            "chip",
+        )
+    cap = spec["cap"]
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < chip:
+        _fail(
+            locator,
+            f"the rake's 'cap' is a whole number of chips, at least one chip ({chip})",
+            spec,
+            "cap",
+        )
+    no_drop = spec.get("no_flop_no_drop", True)
+    if not isinstance(no_drop, bool):
+        _fail(locator, "the rake's 'no_flop_no_drop' is true or false", spec, "no_flop_no_drop")
+    return Rake(percent=Fraction(str(percent)), cap=cap, no_flop_no_drop=no_drop, chip=chip)
 
 
 def _allowed(value: Any, option: Option) -> bool:
