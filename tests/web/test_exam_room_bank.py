@@ -1,7 +1,8 @@
 """An exam in the training room draws the room's uploaded scenarios too: a blueprint the
 shipped bank cannot fill is refused at upload until the room has scenarios enough, then
 assigned; the trainee's attempt asks the room's scenario from the text kept for it and keeps
-the answer."""
+the answer; once submitted, the room's export carries it (mode ``exam``, its attempt named in
+the last column)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ sections:
 """
 
 
-def test_a_rooms_exam_is_checked_against_and_draws_the_rooms_uploads(
+def test_a_rooms_exam_draws_the_rooms_uploads_and_its_answers_reach_the_export(
     app: Flask, client: FlaskClient, world: World
 ) -> None:
     room = world.room("Evening", ruleset="tda-2024")
@@ -76,3 +77,11 @@ def test_a_rooms_exam_is_checked_against_and_draws_the_rooms_uploads(
     with open_store(app.config["DATABASE"]) as store:
         (answer,) = stored.attempt_answers(store, number)
     assert answer.position == position and list(answer.answer) == right_answer(item)
+    assert ana.post(f"/attempts/{number}/submit").status_code == 302
+    export = client.get(f"/rooms/{room.id}/export.csv")
+    assert export.status_code == 200
+    header, *lines = export.text.splitlines()
+    assert header.endswith(",assignment,assignment_id,exam_attempt")
+    (line,) = [row for row in lines if row.endswith(f",{number}")]
+    assert line.startswith("Ana,room-chip,odd-chip,exam,True,tda-2024,")
+    assert '"Odd chips, with our own item"' in line  # the exam assignment it was sat under
