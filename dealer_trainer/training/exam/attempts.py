@@ -198,7 +198,15 @@ def start(
 
 
 def _plan(found: StoredAttempt) -> dict[str, object]:
-    plan = json.loads(found.plan)
+    """The attempt's plan, read (not to be changed: it is shared)."""
+    return _read_plan(found.plan)
+
+
+@lru_cache(maxsize=256)
+def _read_plan(text: str) -> dict[str, object]:
+    """A plan's JSON read once: every item of an attempt asked (a submit, a review, item
+    analysis) reads the same plan, which read each time cost more than asking the items."""
+    plan = json.loads(text)
     assert isinstance(plan, dict)
     return plan
 
