@@ -2,7 +2,8 @@
 only those on a section's topics under the blueprint's ruleset, never a retired one, never two
 of one family; the attempt asks them from the text kept when drawn (so it is graded and
 reviewed from the store, in any process), and a blueprint checked for the room counts what
-the room's bank can fill. An exam with no room draws from the shipped bank alone."""
+the room's bank can fill (in the room's upload page, and ``exam validate --room``). An exam
+with no room draws from the shipped bank alone."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from dealer_trainer.cli.main import main
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.scenario import bank_dir
 from dealer_trainer.store import Store
+from dealer_trainer.store.itemstats import retire
 from dealer_trainer.store.people import add_room
 from dealer_trainer.store.uploads import save_room_scenario
 from dealer_trainer.training.exam.attempts import (
@@ -141,3 +144,27 @@ def test_a_blueprint_checked_for_a_room_counts_what_the_rooms_bank_can_fill(
     (error,) = check_blueprint_text(too_many, "b.yaml", entries).errors
     assert error.where == "b.yaml:9:5"
     assert f"the bank has {_shipped_tda_odd_chips() + 2}" in error.message
+
+
+def test_exam_validate_with_a_room_counts_the_rooms_uploads_and_retired_items(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = str(tmp_path / "progress.sqlite3")
+    with open_store(target) as opened:
+        room = add_room(opened, name="Day shift", ruleset="tda-2024")
+        for ident in ("room-chip-one", "room-chip-two"):
+            text = _as(TDA, ident, "odd-chip-button-wins-tda")
+            _upload(opened, room.id, ident, text)
+    blueprint = tmp_path / "room-odd-chip.yaml"
+    blueprint.write_text(BLUEPRINT.format(count=_shipped_tda_odd_chips() + 2), encoding="utf-8")
+    words = ["exam", "validate", str(blueprint)]
+    assert main(words) == 1  # the shipped bank alone is short
+    assert "the bank cannot fill this section" in capsys.readouterr().out
+    assert main([*words, "--room", "Day shift", "--db", target, "--json"]) == 0
+    (section,) = json.loads(capsys.readouterr().out)["blueprints"][0]["sections"]
+    assert section["available"] == _shipped_tda_odd_chips() + 2
+    with open_store(target) as opened:
+        retire(opened, room_id=room.id, item="room-chip-one", reason="too-easy", retired_by=None)
+    assert main([*words, "--room", "Day shift", "--db", target]) == 1  # retired: one short
+    assert main([*words, "--room", "Night shift", "--db", target]) == 2
+    assert "--room: no training room named 'Night shift'" in capsys.readouterr().err
