@@ -2,7 +2,9 @@
 draws (the same items, options lettered in the same order), with no key on it, and its key
 apart; ``exam record`` keys the paper's answers in as a submitted attempt (the key's letters
 score 100% and ``exam results`` lists it, certificate and all), refuses a letter or a position
-outside the form with its place (exit 2, nothing kept), and the attempt limit holds.
+outside the form with its place (exit 2, nothing kept), and the attempt limit holds. A paper
+sat on an earlier day (``--sat-on``) is dated then: the attempt, its certificate and the period
+its attempt limit counts in; a malformed or future day is exit 2 with one line.
 
 The PDFs are read back with poppler's ``pdftotext`` (.ci/run installs poppler-utils)."""
 
@@ -14,12 +16,15 @@ import re
 import shutil
 import stat
 import subprocess
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 
 from dealer_trainer.cli.main import main
 from dealer_trainer.exam_pdf import KEY_HEADING
+from dealer_trainer.store.certificates import of_attempt
+from dealer_trainer.store.exams import results as stored_results
 from dealer_trainer.training.exam.attempts import asked, load_exam, start
 from dealer_trainer.training.exam.paper import LETTERS, PaperForm, paper_form, paper_key
 from dealer_trainer.training.progress import open_store
@@ -233,3 +238,60 @@ def test_the_attempt_limit_holds_for_paper_attempts(
     assert "no attempt is left" in capsys.readouterr().err
     assert main(["exam", "results", "--db", str(db), "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)) == EXAM.blueprint.attempts
+
+
+def test_a_paper_attempt_sat_on_a_past_day_is_dated_then_and_so_is_its_certificate(
+    tmp_path: Path, form: PaperForm, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _out, key = _print(tmp_path, form.seed)
+    db = tmp_path / "p.db"
+    capsys.readouterr()
+    assert _record(db, form.seed, _key_answers(key), "Ana", "--sat-on", "2025-01-15", "--json") == 0
+    attempt_id = json.loads(capsys.readouterr().out)["attempt"]
+    with open_store(str(db)) as store:
+        (found,) = stored_results(store)
+        cert = of_attempt(store, attempt_id)
+    assert found.started_at.astimezone().date() == date(2025, 1, 15)
+    assert found.submitted_at is not None and found.submitted_at.astimezone().date() == date(
+        2025, 1, 15
+    )
+    assert found.deadline == found.started_at + EXAM.blueprint.time_limit
+    assert cert is not None
+    assert cert.issued_at.astimezone().date() == date(2025, 1, 15)
+    assert cert.expires_at.astimezone().date() == date(2027, 1, 15)  # valid for 2y from then
+
+
+def test_the_attempt_limit_follows_the_day_a_paper_was_sat(
+    tmp_path: Path, form: PaperForm, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "p.db"
+    long_ago = (date.today() - timedelta(days=3 * 366)).isoformat()  # before the 2y period
+    for _ in range(EXAM.blueprint.attempts):
+        assert _record(db, form.seed, "1:A", "Ana", "--sat-on", long_ago) in (0, 1)
+    assert _record(db, form.seed, "1:A") in (0, 1)  # today: those are outside its period
+    recent = (date.today() - timedelta(days=30)).isoformat()
+    assert _record(db, form.seed, "1:A", "Ana", "--sat-on", recent) in (0, 1)
+    assert _record(db, form.seed, "1:A") == 3  # two in the period ending today: none left
+    assert "no attempt is left" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("given", "why"),
+    [
+        ("15/01/2025", "'15/01/2025' is not a date written YYYY-MM-DD"),
+        ("2025-1-5", "'2025-1-5' is not a date written YYYY-MM-DD"),
+        ("2025-02-30", "'2025-02-30' is not a date of the calendar"),
+        # fullwidth digits: date.fromisoformat would read them
+        ("\uff12\uff10\uff12\uff15-01-01", "is not a date written YYYY-MM-DD"),
+        ("2999-01-01", "2999-01-01 is in the future (today is "),
+    ],
+)
+def test_a_malformed_or_future_sat_on_exits_2_with_one_line_and_keeps_nothing(
+    tmp_path: Path, form: PaperForm, capsys: pytest.CaptureFixture[str], given: str, why: str
+) -> None:
+    db = tmp_path / "p.db"
+    assert _record(db, form.seed, "1:A", "Ana", "--sat-on", given) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("dealer-trainer: --sat-on: ") and why in err
+    assert main(["exam", "results", "--db", str(db), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []  # no attempt used

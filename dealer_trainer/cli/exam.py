@@ -1,8 +1,9 @@
 """``dealer-trainer exam``: exams from blueprints (docs/exams.md).
 
 ``validate`` checks blueprint files: their fields (each error as ``file:line:col``), then
-whether the bank (the shipped one, and any ``--scenarios`` folders) can fill every section
-under the blueprint's ruleset, one item per family. ``take`` sits an exam
+whether the bank (the shipped one, any ``--scenarios`` folders, and with ``--room NAME`` the
+scenarios uploaded to that room, its retired items left out) can fill every section under the
+blueprint's ruleset, one item per family. ``take`` sits an exam
 (:mod:`~dealer_trainer.cli.exam_take`); ``list`` and ``results`` show the exams and the
 attempts kept (:mod:`~dealer_trainer.cli.exam_results`); ``print`` and ``record`` are paper
 exams (:mod:`~dealer_trainer.cli.exam_paper`).
@@ -14,12 +15,15 @@ import argparse
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.cli import certificates, exam_paper
 from dealer_trainer.cli.render import Painter, echo, plural, print_json
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.safetext import printable
+
+if TYPE_CHECKING:
+    from dealer_trainer.training.catalogue import Entry
 
 __all__ = ["configure", "run"]
 
@@ -60,6 +64,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="ID",
         help="a scenario id never to draw (repeatable)",
     )
+    validate.add_argument(
+        "--room",
+        metavar="NAME",
+        help=(
+            "check against this training room's bank, as an exam in the room draws: the "
+            "scenarios uploaded to it too, its retired items left out"
+        ),
+    )
+    validate.add_argument(
+        "--db",
+        metavar="TARGET",
+        help="the progress store that keeps the room (default: $DEALER_TRAINER_DB, else the file)",
+    )
     validate.add_argument("--json", action="store_true", help="print one JSON object")
     # start-up: these modules only add their parsers here; what they run loads when it runs
     from dealer_trainer.cli.exam_results import configure_list, configure_results
@@ -78,10 +95,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run an ``exam`` subcommand; return the exit code."""
     if args.exam_command == "validate":
+        uploads, room_retired = _room_bank(args)
         return _validate(
             [Path(p) for p in args.paths],
             folders=[Path(p) for p in args.scenarios],
-            retired=frozenset(args.retired),
+            uploads=uploads,
+            retired=frozenset(args.retired) | room_retired,
             as_json=args.json,
         )
     if args.exam_command in certificates.SUBCOMMANDS:
@@ -172,8 +191,33 @@ def _summary(blueprint: Any, available: list[int]) -> dict[str, Any]:
     }
 
 
+def _room_bank(args: argparse.Namespace) -> tuple[list[Entry], frozenset[str]]:
+    """The room ``--room`` names: its uploads (as an exam in it draws them) and its retired
+    items; none without ``--room``."""
+    if args.room is None:
+        return [], frozenset()
+    # start-up: the store only for a room
+    from dealer_trainer.cli.session import store_for
+    from dealer_trainer.store import people
+    from dealer_trainer.store.itemstats import retired_items
+    from dealer_trainer.training.exam.roombank import room_uploads
+
+    with store_for(args) as store:
+        room = people.room_by_name(store, args.room)
+        if room is None:
+            raise UsageError(f"--room: no training room named {printable(args.room)!r}")
+        uploads = room_uploads(store, room.id)
+        retired = frozenset(item.item for item in retired_items(store, room.id))
+    return uploads, retired
+
+
 def _validate(
-    paths: list[Path], *, folders: list[Path], retired: frozenset[str], as_json: bool
+    paths: list[Path],
+    *,
+    folders: list[Path],
+    uploads: list[Entry],
+    retired: frozenset[str],
+    as_json: bool,
 ) -> int:
     # start-up: the blueprint reader and the bank are loaded only when validate runs
     from dealer_trainer.training.exam.check import check_blueprint
@@ -185,6 +229,7 @@ def _validate(
             raise UsageError(f"--scenarios: no such folder: {printable(str(folder))}")
     files, missing = _files(paths)
     entries, skipped = bank_for_exams(folders)
+    entries += uploads
     for problem in skipped:
         print(f"dealer-trainer: skipped {printable(problem)}", file=sys.stderr)
     problems: list[_Problem] = list(missing)

@@ -12,7 +12,8 @@ written at once; the same seed prints the same form and key again later.
 ``record`` keys in the answers written on a form: it draws the same attempt, checks every
 answer against the form (a position outside it, or a letter that is no option, is bad input
 with its place, and nothing is kept), then starts the attempt under the exam's attempt limit,
-keeps the answers and submits it: an attempt like any other (``exam results``, certificates).
+keeps the answers and submits it: an attempt like any other (``exam results``, certificates),
+dated ``--sat-on`` (the day the paper was sat; default today).
 
 Exit codes: ``print`` 0 written, 2 bad input; ``record`` 0 passed, 1 not passed, 2 bad input,
 3 refused (no attempt left in the validity period).
@@ -21,6 +22,8 @@ Exit codes: ``print`` 0 written, 2 bad input; ``record`` 0 passed, 1 not passed,
 from __future__ import annotations
 
 import argparse
+import re
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +35,8 @@ if TYPE_CHECKING:
 
 __all__ = ["SUBCOMMANDS", "configure", "run"]
 
+#: a day as --sat-on takes it
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
 #: the subcommands of ``exam`` this module runs
 SUBCOMMANDS = ("print", "record")
 #: the largest answers file read
@@ -69,8 +74,9 @@ def configure(sub: Any) -> None:
             "attempt, under the exam's attempt limit: graded, kept, listed by exam results, "
             "certified when passed. Answers are POSITION:ANSWER pairs, like '1:B 2:A 3:CAB "
             "4:125' (an order question's letters in order; a number question's number); an "
-            "item left out was left blank. Exit 0 passed, 1 not passed, 2 bad input (a "
-            "position outside the form, a letter that is no option), 3 no attempt left."
+            "item left out was left blank. The attempt is dated --sat-on (default today). "
+            "Exit 0 passed, 1 not passed, 2 bad input (a position outside the form, a letter "
+            "that is no option, a malformed or future --sat-on), 3 no attempt left."
         ),
     )
     _common(record)
@@ -88,6 +94,14 @@ def configure(sub: Any) -> None:
         help=(
             "the progress store: an SQLite file, or a postgresql:// URL or key=value string "
             "(default: $DEALER_TRAINER_DB, else the file in your data folder)"
+        ),
+    )
+    record.add_argument(
+        "--sat-on",
+        metavar="YYYY-MM-DD",
+        help=(
+            "the day the paper was sat (default: today): the attempt, its attempt limit and "
+            "its certificate's dates follow it"
         ),
     )
     record.add_argument("--json", action="store_true", help="print the result as one JSON object")
@@ -166,6 +180,25 @@ def _print(args: argparse.Namespace) -> int:
     return 0
 
 
+def sat_at(text: str | None, now: datetime) -> datetime:
+    """When a paper attempt was sat: ``now`` (an aware time) for no ``--sat-on`` or today,
+    else the day ``text`` names (``YYYY-MM-DD``) at ``now``'s time of day on its clock. A
+    malformed date, or a day after ``now``'s, is a :class:`UsageError`."""
+    if text is None:
+        return now
+    shown = printable(text)
+    if not _DATE.fullmatch(text):
+        raise UsageError(f"--sat-on: {shown!r} is not a date written YYYY-MM-DD")
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"--sat-on: {shown!r} is not a date of the calendar") from None
+    today = now.date()
+    if day > today:
+        raise UsageError(f"--sat-on: {day} is in the future (today is {today})")
+    return now if day == today else datetime.combine(day, now.timetz())
+
+
 def _answers_text(args: argparse.Namespace) -> tuple[str, str]:
     """The answers keyed in, and where they come from (for the messages)."""
     if args.answers is not None:
@@ -195,15 +228,16 @@ def _record(args: argparse.Namespace) -> int:
         raise UsageError(
             f"--trainee: name who sat the exam, at most {NAME_LIMIT} printable characters"
         )
+    at = sat_at(args.sat_on, datetime.now().astimezone())
     exam = load_exam(args.blueprint)
     form = paper_form(exam, args.seed)
     text, source = _answers_text(args)
     answers = read_answers(text, form, source)  # every answer checked before anything is kept
     with store_for(args) as store:
-        found = start(store, exam, trainee=trainee, seed=args.seed)
+        found = start(store, exam, trainee=trainee, seed=args.seed, now=at)
         for position, given in sorted(answers.items()):
-            save_answer(store, found, position, given)
-        done = finish(store, found)
+            save_answer(store, found, position, given, now=at)
+        done = finish(store, found, now=at)
     result = {
         "attempt": done.id,
         "trainee": done.trainee,

@@ -186,7 +186,7 @@ class _Sitting:
         from dealer_trainer.store.exams import AttemptRefused
         from dealer_trainer.training.exam.attempts import asked, save_answer
 
-        item = asked(self.found, position)
+        item = asked(self.found, position, store=self.store)
         at = now()
         if at >= self.found.deadline:
             self.screen.say("Time is up.")
@@ -235,7 +235,7 @@ class _Sitting:
             choices = [("submit", "Submit my answers (no change after this)")]
             for position in range(1, self.found.items + 1):
                 answer = given.get(position)
-                item = asked(self.found, position)
+                item = asked(self.found, position, store=self.store)
                 shown = "not answered" if answer is None else _words(item, answer)
                 choices.append((str(position), f"Change item {position}: {shown[:60]}"))
             picked = prompter.select("Submit, or change an answer?", choices, "submit")

@@ -16,12 +16,14 @@ it, so an attempt can be read again whatever became of its file.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.errors import DealerTrainerError, UsageError
+from dealer_trainer.roles import Role
+from dealer_trainer.store.adapters import STREAM_BATCH, utc
 from dealer_trainer.store.adapters import now as _now
 from dealer_trainer.store.uploads import _keep_text
 
@@ -33,6 +35,7 @@ __all__ = [
     "AttemptRefused",
     "Grader",
     "StoredAttempt",
+    "SubmittedAttempt",
     "answer",
     "attempt",
     "attempt_answers",
@@ -41,6 +44,7 @@ __all__ = [
     "results",
     "start_attempt",
     "submit",
+    "submitted_attempts",
 ]
 
 
@@ -100,11 +104,12 @@ class AttemptAnswer:
 
 # --- attempts ----------------------------------------------------------------------------------
 
-_ATTEMPT = (
-    "SELECT a.id, t.name, a.room_id, a.assignment_id, a.exam_id, a.title, a.digest, a.seed,"
+_COLUMNS = (
+    "a.id, t.name, a.room_id, a.assignment_id, a.exam_id, a.title, a.digest, a.seed,"
     " a.plan, a.items, a.started_at, a.deadline, a.submitted_at, a.answered_right, a.passed"
-    " FROM exam_attempts a JOIN trainees t ON t.id = a.trainee_id"
 )
+_FROM = " FROM exam_attempts a JOIN trainees t ON t.id = a.trainee_id"
+_ATTEMPT = "SELECT " + _COLUMNS + _FROM
 
 
 def _attempt(store: Store, row: tuple[Any, ...]) -> StoredAttempt:
@@ -343,3 +348,74 @@ def results(
     with store._reading("read the exam results"):
         rows = store._db.execute(_ATTEMPT + where + " ORDER BY a.started_at, a.id", tuple(params))
     return [_attempt(store, row) for row in rows]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SubmittedAttempt:
+    """A submitted attempt with every answer it kept (by position) and the title of the
+    exam assignment it was sat under (None: none, as in the terminal)."""
+
+    attempt: StoredAttempt
+    answers: tuple[AttemptAnswer, ...]
+    assignment_title: str | None
+
+
+def submitted_attempts(
+    store: Store,
+    *,
+    room_id: int | None = None,
+    since: datetime | None = None,
+    batch: int = STREAM_BATCH,
+) -> Iterator[SubmittedAttempt]:
+    """The submitted attempts with their answers, oldest first (by start): every one
+    (``room_id`` None), or those of a room's trainees sat in that room or in no room (the
+    terminal, a paper exam recorded), as a room's answers are counted
+    (:mod:`dealer_trainer.store.roomdata`); all, or those started at or after ``since``.
+    Streamed, ``batch`` rows at a time, an attempt at a time: read them before the store
+    closes."""
+    where = ["a.submitted_at IS NOT NULL"]
+    params: list[Any] = []
+    source = _FROM
+    if room_id is not None:
+        source += (
+            " JOIN people p ON p.trainee_id = a.trainee_id JOIN members m ON m.person_id = p.id"
+        )
+        where += ["m.room_id = ?", "m.role = ?", "(a.room_id = m.room_id OR a.room_id IS NULL)"]
+        params += [room_id, Role.TRAINEE.value]
+    if since is not None:
+        where.append("a.started_at >= ?")
+        params.append(store._to_db_time(utc(since)))
+    sql = (
+        "SELECT "
+        + _COLUMNS
+        + ", g.title, x.position, x.answer, x.answered_at"
+        + source
+        # the exam assignment it was sat under, and its answers (none: one row of NULLs)
+        + " LEFT JOIN exam_assignments g ON g.id = a.assignment_id"
+        " LEFT JOIN exam_answers x ON x.attempt_id = a.id"
+        " WHERE " + " AND ".join(where) + " ORDER BY a.started_at, a.id, x.position"
+    )
+    current: StoredAttempt | None = None
+    title: str | None = None
+    answers: list[AttemptAnswer] = []
+    for row in store._stream("read the submitted attempts", sql, tuple(params), batch):
+        number = int(row[0])
+        if current is None or current.id != number:
+            if current is not None:
+                yield SubmittedAttempt(
+                    attempt=current, answers=tuple(answers), assignment_title=title
+                )
+            current = _attempt(store, row[:15])
+            title = None if row[15] is None else str(row[15])
+            answers = []
+        position, given, when = row[16:]
+        if position is not None:
+            answers.append(
+                AttemptAnswer(
+                    position=int(position),
+                    answer=tuple(str(part) for part in json.loads(str(given))),
+                    answered_at=store._from_db_time(when),
+                )
+            )
+    if current is not None:
+        yield SubmittedAttempt(attempt=current, answers=tuple(answers), assignment_title=title)

@@ -148,6 +148,9 @@ class ExportRow:
     #: quiz of one's own, a review or the terminal)
     assignment: str | None = None
     assignment_id: int | None = None
+    #: the exam attempt the answer belongs to (None: not an exam answer); an exam answer's
+    #: assignment is the exam assignment it was sat under
+    exam_attempt: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -164,6 +167,7 @@ class ExportRow:
             "answered_at": self.answered_at.isoformat(),
             "assignment": self.assignment,
             "assignment_id": self.assignment_id,
+            "exam_attempt": self.exam_attempt,
         }
 
 

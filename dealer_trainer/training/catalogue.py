@@ -21,7 +21,7 @@ from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.scenario import Scenario
 from dealer_trainer.scenario.reader import ID
 
-__all__ = ["DEFAULT_RULESET", "Entry", "catalogue"]
+__all__ = ["DEFAULT_RULESET", "Entry", "catalogue", "entry_of_text"]
 
 DEFAULT_RULESET = "roberts"
 _TOPICS = frozenset(item.slug for item in TOPICS)
@@ -172,3 +172,24 @@ def catalogue(folder: Path) -> tuple[list[Entry], list[str]]:
             entry = Entry.of(scenario, path)
         entries.append(entry)
     return entries, problems
+
+
+def entry_of_text(text: str, path: Path, *, rulesets: tuple[tuple[str, str], ...] = ()) -> Entry:
+    """The entry of one scenario's YAML ``text`` (an upload; ``path`` names it in messages),
+    read from its top-level lines as a bank's file is, else parsed in full with the house
+    ruleset files it may name (a :class:`ScriptError` when it does not load). The entry holds
+    the text, so it is asked from it."""
+    entry = _quick(path, text)
+    if entry is None:
+        scenario = scenarios.load_scenario_text(text, str(path), rulesets=dict(rulesets))
+        entry = Entry.of(scenario, path)
+    return Entry(
+        entry.id,
+        entry.topic,
+        entry.difficulty,
+        entry.ruleset,
+        path,
+        text=text,
+        rulesets=rulesets,
+        family=entry.family,
+    )

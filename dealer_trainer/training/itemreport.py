@@ -11,7 +11,8 @@ it::
 
 A sitting's *form* (the sittings whose reliability is computed together) is its mode, or the
 assignment it answered, and its length: ``quiz, 10 items``; ``assignment 3 (Week one), 10
-items``. Exams will be one form each.
+items``. An exam is one form: ``exam tda-style-dealer, 40 items`` (its attempts drew different
+items, as many each: KR-20 counts positions).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dealer_trainer.store.itemstats import (
     retired_items,
     sitting_answers,
 )
+from dealer_trainer.training.exam.graded import graded_attempts
 from dealer_trainer.training.itemstats import (
     MIN_ANSWERS_TO_JUDGE_DISCRIMINATION,
     TOO_EASY_ABOVE,
@@ -149,14 +151,19 @@ def item_report(
     store: Store, *, room_id: int | None = None, since: datetime | None = None
 ) -> ItemReport:
     """The item analysis of one room's answers (``room_id``), or of the whole store's, given
-    at or after ``since`` (all: None); drill steps left out."""
+    at or after ``since`` (all: None); drill steps left out. The submitted exam attempts count
+    too, each a sitting of every item it drew (one left unanswered is wrong, as its grade had
+    it), each exam a form (:mod:`dealer_trainer.training.exam.graded`)."""
     found, topics = sittings(sitting_answers(store, room_id=room_id, since=since))
+    for attempt in graded_attempts(store, room_id=room_id, since=since):
+        found.append(attempt.sitting())
+        topics.update((line.item, line.topic) for line in attempt.items if line.topic)
     retired = {} if room_id is None else {r.item: r for r in retired_items(store, room_id)}
     analysis = analyse(found)
     return ItemReport(
         sittings=analysis.sittings,
         items=tuple(
-            ItemLine(stat=stat, topic=topics[stat.item], retired=retired.get(stat.item))
+            ItemLine(stat=stat, topic=topics.get(stat.item, ""), retired=retired.get(stat.item))
             for stat in analysis.items
         ),
         forms=analysis.forms,

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from dealer_trainer.certificates import ruleset_version
 from dealer_trainer.errors import ScriptError, UsageError
@@ -37,12 +38,13 @@ from dealer_trainer.store import exams as stored
 from dealer_trainer.store.adapters import now as _now
 from dealer_trainer.store.certificates import issue_certificate
 from dealer_trainer.store.exams import AttemptAnswer, AttemptRefused, StoredAttempt
+from dealer_trainer.store.uploads import upload_texts
 from dealer_trainer.training.catalogue import Entry
 from dealer_trainer.training.exam.blueprint import Blueprint
 from dealer_trainer.training.exam.draw import draw_attempt, lay_out
-from dealer_trainer.training.exam.fill import bank_for_exams
 from dealer_trainer.training.exam.periods import Period, Validity
 from dealer_trainer.training.exam.reader import load_blueprint_text, shipped_blueprints
+from dealer_trainer.training.exam.roombank import room_bank, shipped_bank, upload_entry
 from dealer_trainer.training.quiz import Feedback, Item, Option, grade, prepare
 from dealer_trainer.yamlio import read_bytes
 
@@ -51,6 +53,7 @@ __all__ = [
     "Exam",
     "Reviewed",
     "asked",
+    "asked_all",
     "exam_from_text",
     "finish",
     "load_exam",
@@ -124,8 +127,7 @@ def window_start(validity: Validity, when: datetime) -> datetime:
 
 @lru_cache(maxsize=1)
 def _bank() -> dict[str, Entry]:
-    entries, _problems = bank_for_exams()
-    return {entry.id: entry for entry in entries}
+    return {entry.id: entry for entry in shipped_bank()}
 
 
 def start(
@@ -141,23 +143,33 @@ def start(
     now: datetime | None = None,
 ) -> StoredAttempt:
     """Draw and start an attempt (its items and the order of their options kept), under the
-    blueprint's attempt limit; :class:`AttemptRefused` past it."""
+    blueprint's attempt limit; :class:`AttemptRefused` past it. The items are drawn from
+    ``entries``, else from the room's bank with ``room_id`` (the shipped bank and the room's
+    uploads: :func:`~dealer_trainer.training.exam.roombank.room_bank`), else from the shipped
+    bank."""
     blueprint = exam.blueprint
     at = now or _now()
     seed = secrets.randbelow(SEEDS) if seed is None else seed
-    pool = list(_bank().values()) if entries is None else list(entries)
+    if entries is not None:
+        pool = list(entries)
+    elif room_id is not None:
+        pool = room_bank(store, room_id)
+    else:
+        pool = list(_bank().values())
     drawn = draw_attempt(blueprint, pool, seed, retired)
     items = []
     for item in drawn.items:
         laid = lay_out(item)
-        items.append(
-            {
-                "id": item.id,
-                "section": item.section,
-                "seed": item.seed,
-                "options": [option.value for option in laid.options],
-            }
-        )
+        planned: dict[str, Any] = {
+            "id": item.id,
+            "section": item.section,
+            "seed": item.seed,
+            "options": [option.value for option in laid.options],
+        }
+        if item.entry.digest is not None:  # an upload: asked from the text kept under it
+            planned["digest"] = item.entry.digest
+            planned["house_digest"] = item.entry.house_digest
+        items.append(planned)
     plan = {
         "seed": seed,
         "pass_mark": blueprint.pass_mark,
@@ -186,7 +198,15 @@ def start(
 
 
 def _plan(found: StoredAttempt) -> dict[str, object]:
-    plan = json.loads(found.plan)
+    """The attempt's plan, read (not to be changed: it is shared)."""
+    return _read_plan(found.plan)
+
+
+@lru_cache(maxsize=256)
+def _read_plan(text: str) -> dict[str, object]:
+    """A plan's JSON read once: every item of an attempt asked (a submit, a review, item
+    analysis) reads the same plan, which read each time cost more than asking the items."""
+    plan = json.loads(text)
     assert isinstance(plan, dict)
     return plan
 
@@ -201,13 +221,45 @@ def _planned(found: StoredAttempt, position: int) -> dict[str, object]:
     return planned
 
 
-def asked(found: StoredAttempt, position: int) -> Item:
-    """The item at ``position`` (from 1), its options in the order the attempt drew. A
-    scenario gone from the bank is a :class:`ScriptError`."""
+def _digests(planned: dict[str, object]) -> list[str]:
+    """The kept texts an item of the plan is asked from (none: a shipped scenario)."""
+    return [str(planned[key]) for key in ("digest", "house_digest") if planned.get(key)]
+
+
+def _texts(store: Store | None, found: StoredAttempt, positions: Iterable[int]) -> dict[str, str]:
+    """The kept texts the items at ``positions`` are asked from, read at once."""
+    wanted = [digest for p in positions for digest in _digests(_planned(found, p))]
+    return upload_texts(store, wanted) if wanted and store is not None else {}
+
+
+def _entry(planned: dict[str, object], texts: dict[str, str]) -> Entry:
+    """The entry an item of the plan asks: the shipped scenario, or the upload's text kept
+    under its digest (with the house ruleset it was read with)."""
+    ident = str(planned["id"])
+    digest = planned.get("digest")
+    if digest is None:
+        entry = _bank().get(ident)
+        if entry is None:
+            raise ScriptError(f"the scenario {ident!r} is no longer in the bank")
+        return entry
+    text = texts.get(str(digest))
+    if text is None:
+        raise ScriptError(f"the uploaded scenario {ident!r} is not kept in this store")
+    house_digest = planned.get("house_digest")
+    house = None if house_digest is None else texts.get(str(house_digest))
+    return upload_entry(ident, text, house)
+
+
+def asked(found: StoredAttempt, position: int, *, store: Store | None = None) -> Item:
+    """The item at ``position`` (from 1), its options in the order the attempt drew. An item
+    uploaded to the room is read from ``store`` (without it, or no longer kept: a
+    :class:`ScriptError`, as for a scenario gone from the bank)."""
+    return _asked(found, position, _texts(store, found, [position]))
+
+
+def _asked(found: StoredAttempt, position: int, texts: dict[str, str]) -> Item:
     planned = _planned(found, position)
-    entry = _bank().get(str(planned["id"]))
-    if entry is None:
-        raise ScriptError(f"the scenario {planned['id']!r} is no longer in the bank")
+    entry = _entry(planned, texts)
     seed = planned["seed"]
     assert isinstance(seed, int)
     item = prepare(entry, random.Random(seed))
@@ -231,21 +283,30 @@ def save_answer(
     the answer at ``position``: checked as a quiz checks it (:class:`UsageError` for one that
     is not an answer), refused once time is up or the attempt submitted. Nothing is said of
     whether it is right."""
-    item = asked(found, position)
+    item = asked(found, position, store=store)
     grade(item, given)  # an answer that is not one is refused here; the verdict is not kept
     stored.answer(store, found.id, position=position, given=given, now=now)
 
 
-def _grader(found: StoredAttempt) -> stored.Grader:
+def asked_all(store: Store, found: StoredAttempt) -> dict[int, Item]:
+    """Every item of the attempt by position, the kept texts read at once; an item gone from
+    the bank (or the store) since the draw is left out: it cannot be answered right."""
+    positions = range(1, found.items + 1)
+    texts = _texts(store, found, positions)
+    items: dict[int, Item] = {}
+    for position in positions:
+        try:
+            items[position] = _asked(found, position, texts)
+        except ScriptError:
+            continue
+    return items
+
+
+def _grader(store: Store, found: StoredAttempt) -> stored.Grader:
     plan = _plan(found)
     pass_mark = plan["pass_mark"]
     assert isinstance(pass_mark, int)
-    items: dict[int, Item] = {}
-    for position in range(1, found.items + 1):
-        try:
-            items[position] = asked(found, position)
-        except ScriptError:  # gone from the bank since the draw: it cannot be answered right
-            continue
+    items = asked_all(store, found)
 
     def grade_all(given: list[AttemptAnswer]) -> tuple[int, bool]:
         right = 0
@@ -298,7 +359,7 @@ def finish(store: Store, found: StoredAttempt, *, now: datetime | None = None) -
     """Submit the attempt: graded on what was answered (an item left unanswered is wrong);
     a second submit is refused (:class:`AttemptRefused`). A pass issues its certificate
     (:func:`dealer_trainer.store.certificates.of_attempt` finds it)."""
-    done = stored.submit(store, found.id, _grader(found), now=now)
+    done = stored.submit(store, found.id, _grader(store, found), now=now)
     _certify(store, done)
     return done
 
@@ -352,13 +413,11 @@ def review(store: Store, found: StoredAttempt) -> list[Reviewed]:
     if not found.submitted:
         raise AttemptRefused("the feedback comes after the attempt is submitted")
     given = {kept.position: kept.answer for kept in stored.attempt_answers(store, found.id)}
+    items = asked_all(store, found)
     rows: list[Reviewed] = []
     for position in range(1, found.items + 1):
         answer = given.get(position)
-        try:
-            item: Item | None = asked(found, position)
-        except ScriptError:
-            item = None
+        item = items.get(position)
         feedback = key = None
         if item is not None:
             key = _key(item)

@@ -18,7 +18,7 @@ from dealer_trainer.store import exam_rooms
 from dealer_trainer.store import exams as stored
 from dealer_trainer.training.exam.attempts import Exam, settle, shipped_exams
 from dealer_trainer.training.exam.check import check_blueprint_text
-from dealer_trainer.training.exam.fill import bank_for_exams
+from dealer_trainer.training.exam.roombank import room_bank
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.exams.common import (
     bp,
@@ -164,8 +164,8 @@ def _problems(errors: tuple[ScriptError, ...], text: str) -> list[Problem]:
 @bp.route("/rooms/<int:room_id>/exams/upload", methods=["GET", "POST"])
 @policy(Access.TRAINER_OF_ROOM)
 def upload(room_id: int) -> Response:
-    """Upload a blueprint for the room: checked against the bank (the room's retired items
-    left out), each error at its line and column."""
+    """Upload a blueprint for the room: checked against the room's bank (the shipped bank
+    and the room's uploads, its retired items left out), each error at its line and column."""
     room = _trainer_room(room_id)
     form = BlueprintForm()
     problems: list[Problem] = []
@@ -178,7 +178,7 @@ def upload(room_id: int) -> Response:
             too_big="This is larger than 64 KB, the most a blueprint may be.",
         )
         if text is not None:
-            entries, _skipped = bank_for_exams()
+            entries = room_bank(get_store(), room.id)
             files = {HOUSE_FILE: room.house_yaml} if room.house_yaml else {}
             try:
                 checked = check_blueprint_text(

@@ -156,7 +156,7 @@ def _item_page(
     store = get_store()
     given = {a.position: a.answer for a in stored.attempt_answers(store, found.id)}
     try:
-        shown: Item | None = asked(found, position)
+        shown: Item | None = asked(found, position, store=store)
     except ScriptError:
         shown = None
     kept = given.get(position, ())
@@ -221,7 +221,7 @@ def save(attempt_id: int, position: int) -> Response:
         flash("Time is up: the exam was submitted with the answers saved before.")
         return to(url_for("exams.result", attempt_id=found.id))
     try:
-        shown = asked(found, position)
+        shown = asked(found, position, store=get_store())
     except ScriptError:
         return _item_page(found, position, status=409)
     try:

@@ -10,6 +10,7 @@ from flask import Response, request, stream_with_context
 from dealer_trainer.accounts import Room
 from dealer_trainer.exports import csv_pieces, json_pieces
 from dealer_trainer.store import roomdata
+from dealer_trainer.training.exam import graded
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.room.common import _log_text, _trainer_room, bp, log
 from dealer_trainer.web.security import current_person
@@ -43,9 +44,11 @@ def _export(room: Room, kind: str, body: Iterator[str], mimetype: str) -> Respon
 
 
 def _export_rows(room_id: int) -> Iterator[roomdata.ExportRow]:
-    """The room's answers, read as the response is sent: the store is the one of the context
-    the stream runs in (the request's own is closed by then)."""
+    """The room's answers, then its exam answers (graded, naming their attempt), read as the
+    response is sent: the store is the one of the context the stream runs in (the request's
+    own is closed by then)."""
     yield from roomdata.iter_export_rows(get_store(), room_id)
+    yield from graded.export_rows(get_store(), room_id)
 
 
 @bp.route("/<int:room_id>/export.csv")
