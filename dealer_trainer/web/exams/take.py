@@ -23,12 +23,20 @@ from dealer_trainer.store import exams as stored
 from dealer_trainer.store.adapters import now
 from dealer_trainer.store.exam_rooms import ExamAssignment
 from dealer_trainer.store.exams import AttemptRefused, StoredAttempt
+from dealer_trainer.training.exam.allowance import Allowance
 from dealer_trainer.training.exam.attempts import asked, finish, review, save_answer, settle, start
 from dealer_trainer.training.exam.blueprint import BlueprintErrors
 from dealer_trainer.training.quiz import Item, read_number
 from dealer_trainer.view import trainee_view
 from dealer_trainer.web.access import Access, policy
-from dealer_trainer.web.exams.common import assignment_exam, bp, first_day, last_day, retired
+from dealer_trainer.web.exams.common import (
+    allowance_for,
+    assignment_exam,
+    bp,
+    first_day,
+    last_day,
+    retired,
+)
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.security import attempt_or_404, current_person
 from dealer_trainer.web.store import accounts, get_store
@@ -44,6 +52,8 @@ class Offered:
     assignment: ExamAssignment
     open: bool
     attempts: tuple[StoredAttempt, ...]
+    #: the attempts left in the exam's validity period (None: its blueprint no longer reads)
+    allowance: Allowance | None = None
 
     @property
     def current(self) -> StoredAttempt | None:
@@ -68,17 +78,37 @@ def _offered() -> list[Offered]:
             ]
             found.append(
                 Offered(
-                    room=room, assignment=assigned, open=assigned.open_at(at), attempts=tuple(mine)
+                    room=room,
+                    assignment=assigned,
+                    open=assigned.open_at(at),
+                    attempts=tuple(mine),
+                    allowance=allowance_for(assigned, room, person.name),
                 )
             )
     return found
+
+
+def _list(status: int = 200) -> Response:
+    return page(
+        "exam/list.html", status, offered=_offered(), first_day=first_day, last_day=last_day
+    )
 
 
 @bp.route("/exams")
 @policy(Access.SIGNED_IN)
 def exams() -> Response:
     """The exams assigned to the signed-in person, in the rooms where they train."""
-    return page("exam/list.html", offered=_offered(), first_day=first_day, last_day=last_day)
+    return _list()
+
+
+def _no_attempt_left(assigned: ExamAssignment, room: Room) -> Response | None:
+    """The exams page with the reason, as a 409, when the trainee has no attempt left at the
+    exam in its validity period (the same words the pages say instead of Start)."""
+    left = allowance_for(assigned, room, current_person().name)
+    if left is None or left.left:
+        return None
+    flash(left.refusal)
+    return _list(409)
 
 
 def _assigned_or_404(assignment_id: int) -> tuple[ExamAssignment, Room]:
@@ -111,6 +141,9 @@ def start_attempt(assignment_id: int) -> Response:
     if not assigned.open_at(now()):
         flash("This exam is not open now: see its dates.")
         return to(url_for("exams.exams"))
+    refused = _no_attempt_left(assigned, room)
+    if refused is not None:
+        return refused
     exam = assignment_exam(assigned, room)
     try:
         found = start(
@@ -121,9 +154,12 @@ def start_attempt(assignment_id: int) -> Response:
             room_id=room.id,
             assignment_id=assigned.id,
         )
-    except AttemptRefused as exc:
+    except AttemptRefused as exc:  # another start took the last attempt meanwhile
+        refused = _no_attempt_left(assigned, room)
+        if refused is not None:
+            return refused
         flash(str(exc))
-        return to(url_for("exams.exams"))
+        return _list(409)
     except BlueprintErrors:
         flash("This exam cannot be drawn from the bank now: tell your trainer.")
         return to(url_for("exams.exams"))
