@@ -23,6 +23,7 @@ from dealer_trainer.store import exams as stored
 from dealer_trainer.store.adapters import now
 from dealer_trainer.store.exam_rooms import ExamAssignment
 from dealer_trainer.store.exams import AttemptRefused, StoredAttempt
+from dealer_trainer.training.assignment_status import AssignmentStatus, Kind, person_statuses
 from dealer_trainer.training.exam.allowance import Allowance
 from dealer_trainer.training.exam.attempts import asked, finish, review, save_answer, settle, start
 from dealer_trainer.training.exam.blueprint import BlueprintErrors
@@ -54,6 +55,8 @@ class Offered:
     attempts: tuple[StoredAttempt, ...]
     #: the attempts left in the exam's validity period (None: its blueprint no longer reads)
     allowance: Allowance | None = None
+    #: where the trainee stands with it (done, revoked, expired...: the home's status)
+    status: AssignmentStatus | None = None
 
     @property
     def current(self) -> StoredAttempt | None:
@@ -66,10 +69,20 @@ def _offered() -> list[Offered]:
     store = get_store()
     at = now()
     found: list[Offered] = []
-    for membership in accounts().memberships(person.id):
-        if membership.role != TRAINEE:
-            continue
-        room = membership.room
+    training = [m.room for m in accounts().memberships(person.id) if m.role == TRAINEE]
+    statuses = {
+        s.assignment_id: s
+        for s in person_statuses(
+            store,
+            person_id=person.id,
+            trainee=person.name,
+            room_ids=(),
+            exam_room_ids=[room.id for room in training],
+            now=at,
+        )
+        if s.kind is Kind.EXAM
+    }
+    for room in training:
         for assigned in exam_rooms.exam_assignments(store, room.id, person_id=person.id):
             mine = [
                 settle(store, a, now=at)
@@ -83,6 +96,7 @@ def _offered() -> list[Offered]:
                     open=assigned.open_at(at),
                     attempts=tuple(mine),
                     allowance=allowance_for(assigned, room, person.name),
+                    status=statuses.get(assigned.id),
                 )
             )
     return found
