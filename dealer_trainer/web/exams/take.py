@@ -3,14 +3,15 @@ item with the numbered list of every position and the server's clock, an answer 
 is given (replaceable until the submit), the submit, and the feedback per item after it.
 
 Each request reads the attempt anew and settles it first: one whose time is up is submitted
-with what was answered, and its pages lead to the result. An answer after the deadline is
-refused (409, nothing already kept is lost); a position outside the attempt is a 404; a value
-that is no answer is a 422 with the page again.
+with what was answered, and its pages lead to the result. An answer after the deadline or
+after the submit, and a second submit, are refused (409, the result page saying why; nothing
+already kept is lost); a position outside the attempt is a 404; a value that is no answer is
+a 422 with the page again; the start of an exam with no attempt left is a 409 saying from
+when it may be sat again.
 """
 
 from __future__ import annotations
 
-from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -260,16 +261,33 @@ def _given(shown: Item) -> list[str]:
     return [shown.options[place(form.get("option")) - 1].value]
 
 
+def _refused(attempt_id: int, why: str) -> Response:
+    """The result page as a 409, saying why the answer or the submit was not taken: the
+    attempt is submitted (by the trainee, or at its deadline), and nothing kept changed."""
+    found = _settled(attempt_id)
+    flash(why)
+    return page("exam/result.html", 409, attempt=found, rows=review(get_store(), found))
+
+
+#: why an answer or a submit is refused
+SUBMITTED = "Not taken: this attempt is submitted already, and its answers can no longer change."
+TIME_UP = (
+    "Not saved: time is up. The exam was submitted at its time limit with the answers saved "
+    "before it."
+)
+
+
 @bp.route("/attempts/<int:attempt_id>/items/<int:position>", methods=["POST"])
 @policy(Access.OWNER_OF_ATTEMPT)
 def save(attempt_id: int, position: int) -> Response:
-    """Save the answer at ``position`` (replacing one kept), then the next item."""
-    found = _settled(attempt_id)
+    """Save the answer at ``position`` (replacing one kept), then the next item. Refused
+    (409, the result page) once the attempt is submitted or its time is up."""
+    before = attempt_or_404(attempt_id)
+    found = settle(get_store(), before)
     if not 1 <= position <= found.items:
         abort(404)
     if found.submitted:
-        flash("Time is up: the exam was submitted with the answers saved before.")
-        return to(url_for("exams.result", attempt_id=found.id))
+        return _refused(found.id, SUBMITTED if before.submitted else TIME_UP)
     try:
         shown = asked(found, position)
     except ScriptError:
@@ -279,10 +297,8 @@ def save(attempt_id: int, position: int) -> Response:
     except UsageError as exc:
         typed = request.form.get("number", "")[:40]
         return _item_page(found, position, error=str(exc), typed=typed, status=422)
-    except AttemptRefused as exc:  # time ran out (or another request submitted) meanwhile
-        flash(f"Not saved: {exc}")
-        settle(get_store(), found)
-        return to(url_for("exams.attempt", attempt_id=found.id))
+    except AttemptRefused:  # time ran out (or another request submitted) meanwhile
+        return _refused(found.id, TIME_UP if found.expired(now()) else SUBMITTED)
     following = position + 1 if position < found.items else position
     return to(url_for("exams.item", attempt_id=found.id, position=following))
 
@@ -290,11 +306,18 @@ def save(attempt_id: int, position: int) -> Response:
 @bp.route("/attempts/<int:attempt_id>/submit", methods=["POST"])
 @policy(Access.OWNER_OF_ATTEMPT)
 def submit(attempt_id: int) -> Response:
-    """Submit the attempt (again, or after the time ran out: its result)."""
-    found = _settled(attempt_id)
+    """Submit the attempt, then its result. Time running out submits it too (the page's
+    clock posts here then): that submit leads to the result as well. A second submit, of an
+    attempt submitted before this request, is refused (409, the result page)."""
+    before = attempt_or_404(attempt_id)
+    if before.submitted:
+        return _refused(before.id, SUBMITTED)
+    found = settle(get_store(), before)
     if not found.submitted:
-        with suppress(AttemptRefused):  # submitted by another request meanwhile: its result
+        try:
             finish(get_store(), found)
+        except AttemptRefused:  # submitted by another request meanwhile
+            return _refused(found.id, SUBMITTED)
     return to(url_for("exams.result", attempt_id=found.id))
 
 
