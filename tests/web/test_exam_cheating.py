@@ -171,6 +171,7 @@ def test_an_answer_after_the_limit_or_the_submit_and_a_second_submit_are_refused
             given = right_answer(asked(late, position))
             save_answer(store, late, position, given, now=began + timedelta(minutes=1))
     item = asked(late, 3)
+    assert client.get(f"/attempts/{late.id}").status_code == 302  # a read submits it first
     refused = client.post(f"/attempts/{late.id}/items/3", data=_form(item, right_answer(item)))
     assert refused.status_code == 409 and "Not saved: time is up." in refused.text
     changed = client.post(f"/attempts/{late.id}/items/1", data=_form(item, wrong_answer(item)))

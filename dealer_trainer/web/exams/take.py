@@ -261,10 +261,14 @@ def _given(shown: Item) -> list[str]:
     return [shown.options[place(form.get("option")) - 1].value]
 
 
-def _refused(attempt_id: int, why: str) -> Response:
+def _refused(attempt_id: int, why: str | None = None) -> Response:
     """The result page as a 409, saying why the answer or the submit was not taken: the
-    attempt is submitted (by the trainee, or at its deadline), and nothing kept changed."""
+    attempt is submitted (by the trainee, or at its deadline: ``why`` None says which), and
+    nothing kept changed."""
     found = _settled(attempt_id)
+    if why is None:
+        timed_out = found.submitted_at is not None and found.submitted_at >= found.deadline
+        why = TIME_UP if timed_out else SUBMITTED
     flash(why)
     return page("exam/result.html", 409, attempt=found, rows=review(get_store(), found))
 
@@ -282,12 +286,11 @@ TIME_UP = (
 def save(attempt_id: int, position: int) -> Response:
     """Save the answer at ``position`` (replacing one kept), then the next item. Refused
     (409, the result page) once the attempt is submitted or its time is up."""
-    before = attempt_or_404(attempt_id)
-    found = settle(get_store(), before)
+    found = _settled(attempt_id)
     if not 1 <= position <= found.items:
         abort(404)
     if found.submitted:
-        return _refused(found.id, SUBMITTED if before.submitted else TIME_UP)
+        return _refused(found.id)
     try:
         shown = asked(found, position)
     except ScriptError:
@@ -298,7 +301,7 @@ def save(attempt_id: int, position: int) -> Response:
         typed = request.form.get("number", "")[:40]
         return _item_page(found, position, error=str(exc), typed=typed, status=422)
     except AttemptRefused:  # time ran out (or another request submitted) meanwhile
-        return _refused(found.id, TIME_UP if found.expired(now()) else SUBMITTED)
+        return _refused(found.id)
     following = position + 1 if position < found.items else position
     return to(url_for("exams.item", attempt_id=found.id, position=following))
 
