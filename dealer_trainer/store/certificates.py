@@ -46,6 +46,7 @@ __all__ = [
     "ID_LENGTH",
     "MAX_REASON",
     "Certificate",
+    "NewCertificate",
     "Status",
     "certificate",
     "certificates_of",
@@ -183,6 +184,24 @@ def _text(value: str, what: str) -> str:
     return value
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewCertificate:
+    """A certificate to issue (:func:`issue_certificate` takes the same fields): ``trainee``
+    is the name the person signs in or answers in the terminal with; ``room_id`` None: an
+    exam taken in the terminal; ``issued_at`` None: now."""
+
+    trainee: str
+    room_id: int | None
+    exam_id: str
+    exam_title: str
+    ruleset: str
+    ruleset_version: str
+    score_percent: float
+    expires_at: datetime
+    issued_at: datetime | None = None
+    attempt_id: int | None = None
+
+
 def issue_certificate(
     store: Store,
     *,
@@ -202,50 +221,70 @@ def issue_certificate(
     expiry not after the issue, or a trainee or room the store does not hold. ``trainee``
     is the name the person signs in or answers in the terminal with; ``room_id`` None: an
     exam taken in the terminal."""
-    issued = _now() if issued_at is None else utc(issued_at)
-    expires = utc(expires_at)
-    if expires <= issued:
-        raise UsageError("a certificate must expire after it is issued")
-    if not 0 <= score_percent <= 100:
-        raise UsageError(f"a score is a percentage from 0 to 100, not {score_percent}")
-    values = (
-        _text(exam_id, "an exam id"),
-        _text(exam_title, "an exam title"),
-        _text(ruleset, "a ruleset"),
-        _text(ruleset_version, "a ruleset version"),
+    new = NewCertificate(
+        trainee=trainee,
+        room_id=room_id,
+        exam_id=exam_id,
+        exam_title=exam_title,
+        ruleset=ruleset,
+        ruleset_version=ruleset_version,
+        score_percent=score_percent,
+        expires_at=expires_at,
+        issued_at=issued_at,
+        attempt_id=attempt_id,
     )
     with store._writing("issue a certificate"):
-        found = store._db.execute("SELECT id FROM trainees WHERE name = ?", (trainee,))
-        if not found:
-            raise UsageError(f"there is no trainee {excerpt(trainee)} to certify")
-        trainee_id = int(found[0][0])
-        if room_id is not None and not store._db.execute(
-            "SELECT 1 FROM rooms WHERE id = ?", (room_id,)
-        ):
-            raise UsageError(f"there is no room {room_id} to certify in")
-        while True:  # a clash of 78 random bits: never seen, but never a failure either
-            public_id = new_public_id()
-            taken = store._db.execute("SELECT 1 FROM certificates WHERE id = ?", (public_id,))
-            if not taken:
-                break
-        store._db.execute(
-            "INSERT INTO certificates (id, trainee_id, room_id, exam_id, exam_title, ruleset,"
-            " ruleset_version, issued_at, expires_at, attempt_id, score_percent)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                public_id,
-                trainee_id,
-                room_id,
-                *values,
-                store._to_db_time(issued),
-                store._to_db_time(expires),
-                attempt_id,
-                float(score_percent),
-            ),
-        )
+        public_id = _insert(store, new)
     made = certificate(store, public_id)
     assert made is not None  # just written
     return made
+
+
+def _insert(store: Store, new: NewCertificate) -> str:
+    """Write ``new`` inside the caller's transaction (checked as :func:`issue_certificate`
+    says); its public id. An exam's submit issues the certificate a pass earns so, in the
+    transaction that keeps the result: a result is never kept without its certificate."""
+    issued = _now() if new.issued_at is None else utc(new.issued_at)
+    expires = utc(new.expires_at)
+    if expires <= issued:
+        raise UsageError("a certificate must expire after it is issued")
+    if not 0 <= new.score_percent <= 100:
+        raise UsageError(f"a score is a percentage from 0 to 100, not {new.score_percent}")
+    values = (
+        _text(new.exam_id, "an exam id"),
+        _text(new.exam_title, "an exam title"),
+        _text(new.ruleset, "a ruleset"),
+        _text(new.ruleset_version, "a ruleset version"),
+    )
+    found = store._db.execute("SELECT id FROM trainees WHERE name = ?", (new.trainee,))
+    if not found:
+        raise UsageError(f"there is no trainee {excerpt(new.trainee)} to certify")
+    trainee_id = int(found[0][0])
+    if new.room_id is not None and not store._db.execute(
+        "SELECT 1 FROM rooms WHERE id = ?", (new.room_id,)
+    ):
+        raise UsageError(f"there is no room {new.room_id} to certify in")
+    while True:  # a clash of 78 random bits: never seen, but never a failure either
+        public_id = new_public_id()
+        taken = store._db.execute("SELECT 1 FROM certificates WHERE id = ?", (public_id,))
+        if not taken:
+            break
+    store._db.execute(
+        "INSERT INTO certificates (id, trainee_id, room_id, exam_id, exam_title, ruleset,"
+        " ruleset_version, issued_at, expires_at, attempt_id, score_percent)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            public_id,
+            trainee_id,
+            new.room_id,
+            *values,
+            store._to_db_time(issued),
+            store._to_db_time(expires),
+            new.attempt_id,
+            float(new.score_percent),
+        ),
+    )
+    return public_id
 
 
 def certificate(store: Store, public_id: str) -> Certificate | None:

@@ -25,6 +25,8 @@ from dealer_trainer.errors import DealerTrainerError, UsageError
 from dealer_trainer.roles import Role
 from dealer_trainer.store.adapters import STREAM_BATCH, utc
 from dealer_trainer.store.adapters import now as _now
+from dealer_trainer.store.certificates import NewCertificate
+from dealer_trainer.store.certificates import _insert as _issue
 from dealer_trainer.store.uploads import _keep_text
 
 if TYPE_CHECKING:
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AttemptAnswer",
     "AttemptRefused",
+    "Certifier",
     "Grader",
     "StoredAttempt",
     "SubmittedAttempt",
@@ -284,14 +287,26 @@ def answer(
 
 #: grading a submit: the answers given, to (how many right, passed)
 Grader = Callable[[list[AttemptAnswer]], tuple[int, bool]]
+#: the certificate a submitted attempt earns (None: none)
+Certifier = Callable[[StoredAttempt], NewCertificate | None]
 
 
 def submit(
-    store: Store, attempt_id: int, grade: Grader, *, now: datetime | None = None
+    store: Store,
+    attempt_id: int,
+    grade: Grader,
+    *,
+    certify: Certifier | None = None,
+    now: datetime | None = None,
 ) -> StoredAttempt:
-    """Submit the attempt: its answers are graded with ``grade`` and the result kept, in one
-    transaction (no answer slips in between). An attempt whose time is up is submitted at its
-    deadline with what was answered. A second submit is refused (:class:`AttemptRefused`)."""
+    """Submit the attempt: its answers are graded with ``grade``, the result kept and the
+    certificate ``certify`` asks for issued, in one transaction (no answer slips in between,
+    and a result is never kept without its certificate). An attempt whose time is up is
+    submitted at its deadline with what was answered. A second submit is refused
+    (:class:`AttemptRefused`), so two submits at once, from two requests or two processes,
+    keep one result and issue at most one certificate: the attempt's row is locked first
+    (SQLite: the write lock; PostgreSQL: ``FOR UPDATE``), and the later one finds it
+    submitted."""
     at = now or _now()
     with store._writing("submit an attempt"):
         found = _locked(store, attempt_id)
@@ -316,6 +331,11 @@ def submit(
             " WHERE id = ? AND submitted_at IS NULL",
             (store._to_db_time(min(at, found.deadline)), right, passed, attempt_id),
         )
+        if certify is not None:
+            rows = store._db.execute(_ATTEMPT + " WHERE a.id = ?", (attempt_id,))
+            earned = certify(_attempt(store, rows[0]))
+            if earned is not None:
+                _issue(store, earned)
     done = attempt(store, attempt_id)
     assert done is not None
     return done

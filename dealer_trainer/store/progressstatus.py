@@ -56,6 +56,8 @@ class ExamSitting:
     certificate_id: str | None
     certificate_expires_at: datetime | None
     certificate_revoked_at: datetime | None
+    #: why a trainer revoked it (None: not revoked)
+    certificate_revoke_reason: str | None = None
 
 
 def _time(store: Store, value: Any) -> datetime | None:
@@ -100,7 +102,7 @@ def exam_sittings(store: Store, room_id: int, *, person_id: int | None = None) -
     ``person_id``), oldest first, each with the certificate it earned."""
     sql = (
         "SELECT a.assignment_id, p.id, a.id, a.started_at, a.deadline, a.submitted_at, a.items,"
-        " a.answered_right, a.passed, c.id, c.expires_at, c.revoked_at"
+        " a.answered_right, a.passed, c.id, c.expires_at, c.revoked_at, c.revoke_reason"
         " FROM exam_attempts a JOIN people p ON p.trainee_id = a.trainee_id"
         " JOIN exam_assignments g ON g.id = a.assignment_id AND g.room_id = a.room_id"
         " LEFT JOIN certificates c ON c.attempt_id = a.id"
@@ -115,7 +117,7 @@ def exam_sittings(store: Store, room_id: int, *, person_id: int | None = None) -
     found: list[ExamSitting] = []
     for row in rows:
         assignment, person, attempt, started, deadline, submitted, items, right, passed = row[:9]
-        certificate, expires, revoked = row[9:]
+        certificate, expires, revoked, reason = row[9:]
         found.append(
             ExamSitting(
                 assignment_id=int(assignment),
@@ -130,6 +132,7 @@ def exam_sittings(store: Store, room_id: int, *, person_id: int | None = None) -
                 certificate_id=None if certificate is None else str(certificate),
                 certificate_expires_at=_time(store, expires),
                 certificate_revoked_at=_time(store, revoked),
+                certificate_revoke_reason=None if reason is None else str(reason),
             )
         )
     return found

@@ -1,7 +1,8 @@
 """Where each trainee stands with each assignment, screen-free: a quiz or an exam assigned
 to a room (or, an exam, to one of its trainees) is **not started**, **in progress**, **done**
 (with its score and date), **overdue** (its due date, or the exam's window, is past and it is
-not done) or, an exam passed whose certificate has expired, **expired** (take it again). The
+not done) or, an exam passed whose certificate has expired or was revoked, **expired** or
+**revoked** (take it again). The
 trainee's home, the trainer's dashboard and anything else that asks read it here::
 
     room_statuses(store, room.id)          # every trainee x assignment, overdue first
@@ -15,7 +16,8 @@ When is it done?
 - An exam assignment: a submitted attempt (its score, and passed or not); a passed one counts
   before any other, then the latest. An attempt whose time ran out is submitted here first,
   as the exam's own pages do. A passed attempt whose certificate has expired puts the exam
-  back: **expired**, to take again (recertification).
+  back: **expired**, to take again (recertification); one a trainer revoked, **revoked**
+  (with when and the trainer's reason), to take again too.
 
 A quiz due on a day is overdue from the end of that day, an exam from the end of its window
 (both on the server's clock, as the exam's window is set). What the store keeps is
@@ -71,11 +73,14 @@ class State(Enum):
     OVERDUE = "overdue"
     #: an exam passed whose certificate has expired: to take again
     EXPIRED = "expired"
+    #: an exam passed whose certificate a trainer revoked: to take again
+    REVOKED = "revoked"
 
 
 #: the dashboard's order: what needs chasing first
 _URGENCY = {
     State.OVERDUE: 0,
+    State.REVOKED: 1,
     State.EXPIRED: 1,
     State.IN_PROGRESS: 2,
     State.NOT_STARTED: 3,
@@ -112,6 +117,9 @@ class AssignmentStatus:
     attempt_id: int | None = None
     #: the certificate that expired (EXPIRED)
     expired_at: datetime | None = None
+    #: the certificate a trainer revoked (REVOKED): when, and why (for the room's trainers)
+    revoked_at: datetime | None = None
+    revoke_reason: str | None = None
     #: a quiz assignment's topics and length, as assigned
     topics: tuple[str, ...] = ()
     length: int | None = None
@@ -128,6 +136,8 @@ class AssignmentStatus:
         """The state in words, as the pages print it."""
         if self.state is State.EXPIRED:
             return "expired: take it again"
+        if self.state is State.REVOKED:
+            return "revoked: take it again"
         if self.state is State.OVERDUE and self.started:
             return "overdue (started)"
         return str(self.state.value)
@@ -208,6 +218,21 @@ def _counted(attempts: list[ExamSitting]) -> ExamSitting | None:
     return submitted[-1] if submitted else None
 
 
+def _lapsed(counted: ExamSitting, at: datetime) -> State | None:
+    """Whether a passed attempt's certificate no longer holds at ``at``: revoked (before
+    expired, as the certificate says), expired, or None (it holds, or the attempt did not
+    pass)."""
+    if counted.passed is not True:
+        return None
+    revoked = counted.certificate_revoked_at
+    if revoked is not None and revoked <= at:
+        return State.REVOKED
+    expires = counted.certificate_expires_at
+    if expires is not None and expires <= at:
+        return State.EXPIRED
+    return None
+
+
 def _exam_status(
     task: ExamAssignment,
     person_id: int,
@@ -228,14 +253,8 @@ def _exam_status(
         started=bool(attempts),
     )
     counted = _counted(attempts)
-    expired = (
-        counted is not None
-        and counted.passed is True
-        and counted.certificate_expires_at is not None
-        and counted.certificate_revoked_at is None
-        and counted.certificate_expires_at <= at
-    )
-    if counted is not None and not expired:
+    lapsed = None if counted is None else _lapsed(counted, at)
+    if counted is not None and lapsed is None:
         return replace(
             base,
             state=State.DONE,
@@ -249,16 +268,18 @@ def _exam_status(
     if current is not None:
         state = State.OVERDUE if at >= task.closes_at else State.IN_PROGRESS
         return replace(base, state=state, attempt_id=current.attempt_id)
-    if counted is not None:  # passed, and its certificate has expired
+    if counted is not None and lapsed is not None:  # passed, its certificate gone: again
         return replace(
             base,
-            state=State.EXPIRED,
+            state=lapsed,
             right=counted.right,
             asked=counted.items,
             done_at=counted.submitted_at,
             passed=counted.passed,
             attempt_id=counted.attempt_id,
-            expired_at=counted.certificate_expires_at,
+            expired_at=counted.certificate_expires_at if lapsed is State.EXPIRED else None,
+            revoked_at=counted.certificate_revoked_at if lapsed is State.REVOKED else None,
+            revoke_reason=counted.certificate_revoke_reason if lapsed is State.REVOKED else None,
         )
     if at >= task.closes_at:
         return replace(base, state=State.OVERDUE)
@@ -324,8 +345,8 @@ def room_statuses(
     store: Store, room_id: int, *, now: datetime | None = None
 ) -> list[AssignmentStatus]:
     """Every trainee of the room and every assignment that applies to them: overdue first
-    (the longest overdue first), then expired, in progress and not started (the soonest due
-    first), then done; then by trainee."""
+    (the longest overdue first), then revoked and expired, in progress and not started (the
+    soonest due first), then done; then by trainee."""
     at = _now() if now is None else utc(now)
     found = _statuses(store, room_id, trainees(store, room_id), at, person_id=None, exams=True)
     return sorted(

@@ -36,7 +36,7 @@ from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
 from dealer_trainer.store import Store
 from dealer_trainer.store import exams as stored
 from dealer_trainer.store.adapters import now as _now
-from dealer_trainer.store.certificates import issue_certificate
+from dealer_trainer.store.certificates import NewCertificate
 from dealer_trainer.store.exams import AttemptAnswer, AttemptRefused, StoredAttempt
 from dealer_trainer.store.uploads import upload_texts
 from dealer_trainer.training.catalogue import Entry
@@ -329,19 +329,19 @@ def _ruleset_version(ruleset: Ruleset) -> str:
     return ruleset_version(ruleset.name, choices)
 
 
-def _certify(store: Store, done: StoredAttempt) -> None:
-    """Issue the certificate a passed attempt earns: the exam, its ruleset and version, the
-    day of the submit, and the expiry the blueprint's ``valid_for`` gives."""
+def _certificate(done: StoredAttempt) -> NewCertificate | None:
+    """The certificate a submitted attempt earns (None: it did not pass): the exam, its
+    ruleset and version, the day of the submit, and the expiry the blueprint's ``valid_for``
+    gives. The store issues it in the submit's own transaction."""
     plan = _plan(done)
     submitted = done.submitted_at
     if not done.passed or submitted is None or "valid_for" not in plan:
-        return
+        return None
     life = plan["valid_for"]
     assert isinstance(life, list) and len(life) == 2  # written by start()
     validity = Validity(amount=int(life[0]), unit=Period(str(life[1])))
     expires = datetime.combine(validity.expiry(submitted.date()), submitted.timetz())
-    issue_certificate(
-        store,
+    return NewCertificate(
         trainee=done.trainee,
         room_id=done.room_id,
         exam_id=done.exam_id,
@@ -359,14 +359,20 @@ def finish(store: Store, found: StoredAttempt, *, now: datetime | None = None) -
     """Submit the attempt: graded on what was answered (an item left unanswered is wrong);
     a second submit is refused (:class:`AttemptRefused`). A pass issues its certificate
     (:func:`dealer_trainer.store.certificates.of_attempt` finds it)."""
-    done = stored.submit(store, found.id, _grader(store, found), now=now)
-    _certify(store, done)
-    return done
+    return stored.submit(store, found.id, _grader(store, found), certify=_certificate, now=now)
 
 
 def settle(store: Store, found: StoredAttempt, *, now: datetime | None = None) -> StoredAttempt:
     """The attempt as it stands at ``now``: one whose time is up is submitted at its deadline
-    with what was answered (a submit that another request made first is read back)."""
+    with what was answered (a submit that another request made first is read back).
+
+    The pages that show an attempt (GET requests among them) settle it so. That write is
+    idempotent: whoever settles, and whenever, the result is the one the deadline and the
+    answers kept before it decide (no answer is taken after the deadline), and two settles at
+    once keep one result and at most one certificate (:func:`finish`). Computing the result
+    on each read instead would leave the store saying "in progress" to every other reader
+    (the results, the exports, item analysis, ``exam results``) and the certificate a pass
+    earned unissued until someone wrote it anyway."""
     at = now or _now()
     if not found.expired(at):
         return found

@@ -14,8 +14,9 @@ from wtforms.validators import InputRequired
 
 from dealer_trainer.accounts import TRAINEE, Room
 from dealer_trainer.errors import ScriptError, UsageError
-from dealer_trainer.store import exam_rooms
+from dealer_trainer.store import certificates, exam_rooms
 from dealer_trainer.store import exams as stored
+from dealer_trainer.store.adapters import now
 from dealer_trainer.training.exam.attempts import Exam, settle, shipped_exams
 from dealer_trainer.training.exam.check import check_blueprint_text
 from dealer_trainer.training.exam.roombank import room_bank
@@ -143,6 +144,8 @@ def assign(room_id: int) -> Response:
         names=names,
         attempts=list(reversed(attempts)),
         uploaded=exam_rooms.room_exams(store, room.id),
+        certified={c.attempt_id: c for c in certificates.of_room(store, room.id)},
+        at=now(),
         first_day=first_day,
         last_day=last_day,
     )

@@ -1,5 +1,6 @@
 """What the exam pages share: the ``exams`` blueprint, the exam an assignment offers, the
-room's retired items, and the window's dates as times."""
+attempts a trainee has left at it, the room's retired items, and the window's dates as
+times."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.store import exam_rooms
 from dealer_trainer.store.exam_rooms import ExamAssignment
 from dealer_trainer.store.itemstats import retired_items
+from dealer_trainer.training.exam.allowance import Allowance, allowance
 from dealer_trainer.training.exam.attempts import Exam
 from dealer_trainer.training.exam.reader import load_blueprint_text
 from dealer_trainer.web.room.checks import HOUSE_FILE
 from dealer_trainer.web.store import get_store
 
 __all__ = [
+    "allowance_for",
     "assignment_exam",
     "bp",
     "day_end",
@@ -70,6 +73,19 @@ def assignment_exam(found: ExamAssignment, room: Room) -> Exam:
         return exam_text(text, f"{found.exam_id}.yaml", room)
     except ScriptError:
         abort(404)
+
+
+def allowance_for(found: ExamAssignment, room: Room, trainee: str) -> Allowance | None:
+    """The trainee's attempts left at the exam an assignment offers (None: its blueprint is
+    gone or no longer reads, so it cannot be started anyway)."""
+    text = exam_rooms.blueprint_text(get_store(), found.digest)
+    if text is None:
+        return None
+    try:
+        exam = exam_text(text, f"{found.exam_id}.yaml", room)
+    except ScriptError:
+        return None
+    return allowance(get_store(), exam.blueprint, trainee=trainee)
 
 
 def retired(room_id: int) -> frozenset[str]:

@@ -3,14 +3,15 @@ item with the numbered list of every position and the server's clock, an answer 
 is given (replaceable until the submit), the submit, and the feedback per item after it.
 
 Each request reads the attempt anew and settles it first: one whose time is up is submitted
-with what was answered, and its pages lead to the result. An answer after the deadline is
-refused (409, nothing already kept is lost); a position outside the attempt is a 404; a value
-that is no answer is a 422 with the page again.
+with what was answered, and its pages lead to the result. An answer after the deadline or
+after the submit, and a second submit, are refused (409, the result page saying why; nothing
+already kept is lost); a position outside the attempt is a 404; a value that is no answer is
+a 422 with the page again; the start of an exam with no attempt left is a 409 saying from
+when it may be sat again.
 """
 
 from __future__ import annotations
 
-from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,12 +24,21 @@ from dealer_trainer.store import exams as stored
 from dealer_trainer.store.adapters import now
 from dealer_trainer.store.exam_rooms import ExamAssignment
 from dealer_trainer.store.exams import AttemptRefused, StoredAttempt
+from dealer_trainer.training.assignment_status import AssignmentStatus, Kind, person_statuses
+from dealer_trainer.training.exam.allowance import Allowance
 from dealer_trainer.training.exam.attempts import asked, finish, review, save_answer, settle, start
 from dealer_trainer.training.exam.blueprint import BlueprintErrors
 from dealer_trainer.training.quiz import Item, read_number
 from dealer_trainer.view import trainee_view
 from dealer_trainer.web.access import Access, policy
-from dealer_trainer.web.exams.common import assignment_exam, bp, first_day, last_day, retired
+from dealer_trainer.web.exams.common import (
+    allowance_for,
+    assignment_exam,
+    bp,
+    first_day,
+    last_day,
+    retired,
+)
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.security import attempt_or_404, current_person
 from dealer_trainer.web.store import accounts, get_store
@@ -44,6 +54,10 @@ class Offered:
     assignment: ExamAssignment
     open: bool
     attempts: tuple[StoredAttempt, ...]
+    #: the attempts left in the exam's validity period (None: its blueprint no longer reads)
+    allowance: Allowance | None = None
+    #: where the trainee stands with it (done, revoked, expired...: the home's status)
+    status: AssignmentStatus | None = None
 
     @property
     def current(self) -> StoredAttempt | None:
@@ -56,10 +70,20 @@ def _offered() -> list[Offered]:
     store = get_store()
     at = now()
     found: list[Offered] = []
-    for membership in accounts().memberships(person.id):
-        if membership.role != TRAINEE:
-            continue
-        room = membership.room
+    training = [m.room for m in accounts().memberships(person.id) if m.role == TRAINEE]
+    statuses = {
+        s.assignment_id: s
+        for s in person_statuses(
+            store,
+            person_id=person.id,
+            trainee=person.name,
+            room_ids=(),
+            exam_room_ids=[room.id for room in training],
+            now=at,
+        )
+        if s.kind is Kind.EXAM
+    }
+    for room in training:
         for assigned in exam_rooms.exam_assignments(store, room.id, person_id=person.id):
             mine = [
                 settle(store, a, now=at)
@@ -68,17 +92,38 @@ def _offered() -> list[Offered]:
             ]
             found.append(
                 Offered(
-                    room=room, assignment=assigned, open=assigned.open_at(at), attempts=tuple(mine)
+                    room=room,
+                    assignment=assigned,
+                    open=assigned.open_at(at),
+                    attempts=tuple(mine),
+                    allowance=allowance_for(assigned, room, person.name),
+                    status=statuses.get(assigned.id),
                 )
             )
     return found
+
+
+def _list(status: int = 200) -> Response:
+    return page(
+        "exam/list.html", status, offered=_offered(), first_day=first_day, last_day=last_day
+    )
 
 
 @bp.route("/exams")
 @policy(Access.SIGNED_IN)
 def exams() -> Response:
     """The exams assigned to the signed-in person, in the rooms where they train."""
-    return page("exam/list.html", offered=_offered(), first_day=first_day, last_day=last_day)
+    return _list()
+
+
+def _no_attempt_left(assigned: ExamAssignment, room: Room) -> Response | None:
+    """The exams page with the reason, as a 409, when the trainee has no attempt left at the
+    exam in its validity period (the same words the pages say instead of Start)."""
+    left = allowance_for(assigned, room, current_person().name)
+    if left is None or left.left:
+        return None
+    flash(left.refusal)
+    return _list(409)
 
 
 def _assigned_or_404(assignment_id: int) -> tuple[ExamAssignment, Room]:
@@ -111,6 +156,9 @@ def start_attempt(assignment_id: int) -> Response:
     if not assigned.open_at(now()):
         flash("This exam is not open now: see its dates.")
         return to(url_for("exams.exams"))
+    refused = _no_attempt_left(assigned, room)
+    if refused is not None:
+        return refused
     exam = assignment_exam(assigned, room)
     try:
         found = start(
@@ -121,9 +169,12 @@ def start_attempt(assignment_id: int) -> Response:
             room_id=room.id,
             assignment_id=assigned.id,
         )
-    except AttemptRefused as exc:
+    except AttemptRefused as exc:  # another start took the last attempt meanwhile
+        refused = _no_attempt_left(assigned, room)
+        if refused is not None:
+            return refused
         flash(str(exc))
-        return to(url_for("exams.exams"))
+        return _list(409)
     except BlueprintErrors:
         flash("This exam cannot be drawn from the bank now: tell your trainer.")
         return to(url_for("exams.exams"))
@@ -210,16 +261,36 @@ def _given(shown: Item) -> list[str]:
     return [shown.options[place(form.get("option")) - 1].value]
 
 
+def _refused(attempt_id: int, why: str | None = None) -> Response:
+    """The result page as a 409, saying why the answer or the submit was not taken: the
+    attempt is submitted (by the trainee, or at its deadline: ``why`` None says which), and
+    nothing kept changed."""
+    found = _settled(attempt_id)
+    if why is None:
+        timed_out = found.submitted_at is not None and found.submitted_at >= found.deadline
+        why = TIME_UP if timed_out else SUBMITTED
+    flash(why)
+    return page("exam/result.html", 409, attempt=found, rows=review(get_store(), found))
+
+
+#: why an answer or a submit is refused
+SUBMITTED = "Not taken: this attempt is submitted already, and its answers can no longer change."
+TIME_UP = (
+    "Not saved: time is up. The exam was submitted at its time limit with the answers saved "
+    "before it."
+)
+
+
 @bp.route("/attempts/<int:attempt_id>/items/<int:position>", methods=["POST"])
 @policy(Access.OWNER_OF_ATTEMPT)
 def save(attempt_id: int, position: int) -> Response:
-    """Save the answer at ``position`` (replacing one kept), then the next item."""
+    """Save the answer at ``position`` (replacing one kept), then the next item. Refused
+    (409, the result page) once the attempt is submitted or its time is up."""
     found = _settled(attempt_id)
     if not 1 <= position <= found.items:
         abort(404)
     if found.submitted:
-        flash("Time is up: the exam was submitted with the answers saved before.")
-        return to(url_for("exams.result", attempt_id=found.id))
+        return _refused(found.id)
     try:
         shown = asked(found, position, store=get_store())
     except ScriptError:
@@ -229,10 +300,8 @@ def save(attempt_id: int, position: int) -> Response:
     except UsageError as exc:
         typed = request.form.get("number", "")[:40]
         return _item_page(found, position, error=str(exc), typed=typed, status=422)
-    except AttemptRefused as exc:  # time ran out (or another request submitted) meanwhile
-        flash(f"Not saved: {exc}")
-        settle(get_store(), found)
-        return to(url_for("exams.attempt", attempt_id=found.id))
+    except AttemptRefused:  # time ran out (or another request submitted) meanwhile
+        return _refused(found.id)
     following = position + 1 if position < found.items else position
     return to(url_for("exams.item", attempt_id=found.id, position=following))
 
@@ -240,11 +309,18 @@ def save(attempt_id: int, position: int) -> Response:
 @bp.route("/attempts/<int:attempt_id>/submit", methods=["POST"])
 @policy(Access.OWNER_OF_ATTEMPT)
 def submit(attempt_id: int) -> Response:
-    """Submit the attempt (again, or after the time ran out: its result)."""
-    found = _settled(attempt_id)
+    """Submit the attempt, then its result. Time running out submits it too (the page's
+    clock posts here then): that submit leads to the result as well. A second submit, of an
+    attempt submitted before this request, is refused (409, the result page)."""
+    before = attempt_or_404(attempt_id)
+    if before.submitted:
+        return _refused(before.id, SUBMITTED)
+    found = settle(get_store(), before)
     if not found.submitted:
-        with suppress(AttemptRefused):  # submitted by another request meanwhile: its result
+        try:
             finish(get_store(), found)
+        except AttemptRefused:  # submitted by another request meanwhile
+            return _refused(found.id, SUBMITTED)
     return to(url_for("exams.result", attempt_id=found.id))
 
 

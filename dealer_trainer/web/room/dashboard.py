@@ -11,7 +11,8 @@ from typing import Any
 
 from flask import Response, abort
 
-from dealer_trainer.accounts import TRAINEE, TRAINER
+from dealer_trainer.accounts import TRAINEE, TRAINER, Room
+from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.store import roomdata
 from dealer_trainer.store.certificates import expiring_within, shown_id
 from dealer_trainer.training.assignment_status import AssignmentStatus, room_statuses
@@ -19,12 +20,12 @@ from dealer_trainer.training.itemreport import item_report
 from dealer_trainer.web import charts
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import page
-from dealer_trainer.web.room.bank import _bank_entry, item_title
+from dealer_trainer.web.room.bank import _bank_entry, _house, item_title
 from dealer_trainer.web.room.common import TOPIC_TITLES, _trainer_room, bp, log
 from dealer_trainer.web.security import current_person
 from dealer_trainer.web.store import accounts, get_store
 
-__all__ = ["dashboard", "index", "trainee"]
+__all__ = ["dashboard", "index", "ruleset_title", "trainee"]
 
 #: days of activity the dashboard draws
 ACTIVITY_DAYS = 30
@@ -128,6 +129,18 @@ def _progress(statuses: list[AssignmentStatus]) -> list[dict[str, Any]]:
     return list(found.values())
 
 
+def ruleset_title(room: Room) -> str:
+    """The room's ruleset as people call it, not its slug: a built-in ruleset's name as its
+    description gives it ("Robert's Rules of Poker"), a house ruleset's name and base."""
+    if room.ruleset in BUILTIN:
+        return BUILTIN[room.ruleset].description.split(":", 1)[0]
+    house = _house(room)
+    if house is None or house.base not in BUILTIN:
+        return room.ruleset
+    base = BUILTIN[house.base].description.split(":", 1)[0]
+    return f"{room.ruleset} (house rules on {base})"
+
+
 def _items(room_id: int, uploaded: dict[str, str]) -> tuple[list[dict[str, Any]], int]:
     """The item analysis panel: the flagged items and the retired ones (each with its title),
     and how many items were analysed."""
@@ -173,6 +186,7 @@ def dashboard(room_id: int) -> Response:
         shown_id=shown_id,
         items=items,
         analysed=analysed,
+        ruleset_title=ruleset_title(room),
     )
 
 

@@ -8,13 +8,20 @@ from wtforms import SelectChoice
 
 from dealer_trainer.accounts import TRAINEE, Membership
 from dealer_trainer.assignments import assignment
+from dealer_trainer.store import exam_rooms
 from dealer_trainer.store.adapters import now
 from dealer_trainer.training import runs
-from dealer_trainer.training.assignment_status import AssignmentStatus, person_statuses
+from dealer_trainer.training.assignment_status import (
+    AssignmentStatus,
+    Kind,
+    State,
+    person_statuses,
+)
 from dealer_trainer.training.quiz import Selection
 from dealer_trainer.training.review import due_entries
 from dealer_trainer.web import drawing
 from dealer_trainer.web.access import Access, policy
+from dealer_trainer.web.exams.common import allowance_for
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.security import current_person
 from dealer_trainer.web.store import get_store
@@ -62,6 +69,30 @@ def _assigned(rooms: list[Membership]) -> list[AssignmentStatus]:
     )
 
 
+def _used_up(to_do: list[AssignmentStatus], rooms: list[Membership]) -> dict[int, str]:
+    """Why an open exam on the list cannot be started: no attempt is left in its validity
+    period (exam assignment id -> the words; the exam's start refuses with the same)."""
+    person = current_person()
+    at = now()
+    by_id = {m.room.id: m.room for m in rooms}
+    found: dict[int, str] = {}
+    for status in to_do:
+        if status.kind is not Kind.EXAM or status.state is State.IN_PROGRESS:
+            continue
+        if status.opens_at is None or not status.opens_at <= at < (status.due_at or at):
+            continue
+        assigned = exam_rooms.exam_assignment(
+            get_store(), room_id=status.room_id, assignment_id=status.assignment_id
+        )
+        room = by_id.get(status.room_id)
+        if assigned is None or room is None:
+            continue
+        left = allowance_for(assigned, room, person.name)
+        if left is not None and not left.left:
+            found[status.assignment_id] = left.refusal
+    return found
+
+
 def _home(form: StartForm | None = None, status: int = 200, error: str = "") -> Response:
     person = current_person()
     store = get_store()
@@ -74,13 +105,15 @@ def _home(form: StartForm | None = None, status: int = 200, error: str = "") -> 
     )
     due = len(due_entries(store.due(person.name), runs.bank_entries()))
     assigned = _assigned(rooms)
+    to_do = [s for s in assigned if not s.done]
     return page(
         "training/home.html",
         status,
         rooms=rooms,
         form=form or _start_form(rooms),
         error=error,
-        to_do=[s for s in assigned if not s.done],
+        to_do=to_do,
+        used_up=_used_up(to_do, rooms),
         done=[s for s in assigned if s.done],
         room_names={m.room.id: m.room.name for m in rooms},
         now=now(),
