@@ -59,7 +59,7 @@ def _serve(db: str | Path) -> list[str]:
 @pytest.mark.parametrize(
     ("uri", "says"),
     [
-        ("redis://:s3cret-pw@127.0.0.1:6379/0", "pip install 'dealer-trainer[redis]'"),
+        ("redis://:s3cret-pw@127.0.0.1:6379/0", "install dealer-trainer's redis extra"),
         ("nosuch://127.0.0.1", "cannot be used for the sign-in limits"),
     ],
 )

@@ -36,8 +36,9 @@ def check_limit_storage(config: Mapping[str, Any]) -> None:
         if uri.split(":", 1)[0].lower().startswith(("redis", "rediss")):
             raise UsageError(
                 f"the sign-in limits are to be counted in Redis ({_LIMIT_STORAGE}={shown}), but "
-                "the Redis driver is not installed in this environment: install it with "
-                "pip install 'dealer-trainer[redis]' (docs/deploy.md, \"Redis\"), then start again"
+                "the Redis driver is not installed in this environment: install dealer-trainer's "
+                "redis extra from the clone or wheel it came from (pip install 'PATH[redis]'; "
+                "docs/deploy.md, step 2), then start again"
             ) from None
         reason = " ".join(str(exc).split())
         raise UsageError(
