@@ -4,6 +4,10 @@ The public API::
 
     from dealer_trainer import replay
     result = replay("hand.yaml")          # a path, YAML text, or a parsed mapping
+
+``__version__`` is the installed package's version, read from its metadata (the build takes it
+from the repository's git tags: pyproject.toml, ``[tool.setuptools_scm]``), on first use:
+importing ``importlib.metadata`` costs a rules lookup's start-up twice over.
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 __all__ = ["__version__", "replay"]
-__version__ = "0.1.0"
+
+#: the distribution whose metadata holds the version (pyproject.toml's ``[project] name``)
+DISTRIBUTION = "dealer-trainer"
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -26,3 +32,17 @@ def replay(script: str | Path | Mapping[str, Any], *, auto_recover: bool = False
     from dealer_trainer.engine import replay as _replay  # imported on use: keeps start-up light
 
     return _replay(script, auto_recover=auto_recover)
+
+
+def __getattr__(name: str) -> str:
+    """``__version__``, read from the installed metadata on first use (PEP 562)."""
+    if name != "__version__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version(DISTRIBUTION)
+    except PackageNotFoundError:  # the source folder on sys.path, never installed
+        found = "0+unknown"
+    globals()["__version__"] = found  # read once
+    return found

@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -169,10 +170,10 @@ def test_no_command_prints_help_and_exits_zero() -> None:
     assert "replay" in done.stdout
 
 
-def test_version_names_the_program() -> None:
+def test_version_names_the_program_and_the_installed_version() -> None:
     done = run("--version")
     assert done.returncode == 0
-    assert done.stdout.startswith("dealer-trainer ")
+    assert done.stdout == f"dealer-trainer {metadata.version('dealer-trainer')}\n"
 
 
 def test_quiz_without_a_terminal_says_how_to_answer_without_one(tmp_path: Path) -> None:

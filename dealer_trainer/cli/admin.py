@@ -10,18 +10,23 @@
     dealer-trainer admin invite ROOM [--role trainee|trainer] [--hours 72]
     dealer-trainer admin reset-password NAME
 
-Every command takes ``--db TARGET`` (the store ``serve`` uses). A password made here is shown
-once, and must be changed at the first sign-in; an invite code is shown once too.
+Every command takes ``--db TARGET`` (the store ``serve`` uses; else ``$DEALER_TRAINER_DB``; else
+the default store, if ``serve`` has made it: an admin command never makes it) and names the
+store it uses on standard error. A password made here is shown once, and must be changed at the
+first sign-in; an invite code is shown once too.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.cli.render import echo, print_json
-from dealer_trainer.errors import NotFound
+from dealer_trainer.errors import NotFound, UsageError
 from dealer_trainer.roles import Role
 from dealer_trainer.rules import rulesets
 from dealer_trainer.safetext import excerpt, printable
@@ -44,7 +49,12 @@ def configure(admin: argparse.ArgumentParser) -> None:
 
     def action(name: str, summary: str) -> argparse.ArgumentParser:
         parser = actions.add_parser(name, help=summary, description=summary)
-        parser.add_argument("--db", metavar="TARGET", help="the store (default as for serve)")
+        parser.add_argument(
+            "--db",
+            metavar="TARGET",
+            help="the store: an SQLite file or a postgresql:// URL (default $DEALER_TRAINER_DB, "
+            "else the store serve made in the user's data folder)",
+        )
         return parser
 
     action("rooms", "list the rooms").add_argument("--json", action="store_true")
@@ -84,12 +94,37 @@ def _person(accounts: Accounts, name: str) -> Person:
     return found
 
 
+def _target(given: str | None) -> str:
+    """The store to use: ``--db``, else ``$DEALER_TRAINER_DB``, else the default store, but
+    only if it exists. An admin command never makes the default store: run without the
+    deployment's environment it would make an empty one in the home folder and "succeed" on
+    it, while the training room runs on another (``serve``'s first start makes it)."""
+    # start-up: the command imports only what it runs, when it runs
+    from dealer_trainer.training.progress import ENV_VAR, default_target
+
+    if given or os.environ.get(ENV_VAR, "").strip():
+        return given or default_target()
+    target = default_target()
+    if not Path(target).exists():
+        raise UsageError(
+            f"no store named, and none at the default place ({printable(target)}): name the "
+            f"training room's store with --db TARGET or {ENV_VAR} (as in the room's environment "
+            "file, e.g. set -a; . /etc/dealer-trainer/env; set +a), or start 'dealer-trainer "
+            "serve' once, which makes the default store"
+        )
+    return target
+
+
 def run(args: argparse.Namespace) -> int:
     # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.accounts import Accounts
-    from dealer_trainer.training.progress import default_target, open_store
+    from dealer_trainer.training.progress import open_store
 
-    with open_store(args.db or default_target()) as store:
+    with open_store(_target(args.db)) as store:
+        # which store, on standard error (its password masked): the output stays the answer
+        print(
+            f"dealer-trainer admin: using the store at {store.target}", file=sys.stderr, flush=True
+        )
         accounts = Accounts(store)
         return _ACTIONS[args.action](accounts, args)
 
@@ -158,9 +193,6 @@ def _member(accounts: Accounts, args: argparse.Namespace) -> int:
 
 
 def _invite(accounts: Accounts, args: argparse.Namespace) -> int:
-    # start-up: the command imports only what it runs, when it runs
-    from dealer_trainer.errors import UsageError
-
     if not 1 <= args.hours <= 24 * 30:
         raise UsageError("--hours must be 1 to 720")
     room = _room(accounts, args.room)

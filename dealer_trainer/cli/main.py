@@ -20,7 +20,6 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any
 
-from dealer_trainer import __version__
 from dealer_trainer.cli import on_ctrl_c
 from dealer_trainer.cli.render import columns, wrap
 from dealer_trainer.errors import DealerTrainerError
@@ -72,6 +71,20 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **{"formatter_class": layout, **kwargs})
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, read only when asked for (reading the package's
+    metadata costs more than a rules lookup's whole start-up)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any, **__: Any) -> None:
+        import dealer_trainer
+
+        print(f"dealer-trainer {dealer_trainer.__version__}")
+        parser.exit()
+
+
 def _parser(configure: str | None = _EVERY) -> argparse.ArgumentParser:
     """The parser with the command named ``configure`` (every command by default, for tests);
     with None, every command listed by name and help alone, none configured."""
@@ -83,7 +96,7 @@ def _parser(configure: str | None = _EVERY) -> argparse.ArgumentParser:
         ),
         epilog="Run 'dealer-trainer COMMAND --help' for the options of a command.",
     )
-    parser.add_argument("--version", action="version", version=f"dealer-trainer {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in COMMANDS.items():
         if configure in (_EVERY, name):

@@ -38,6 +38,7 @@ from dealer_trainer.web import store as store_module
 from dealer_trainer.web.access import Access, check_policies, enforce, policy
 from dealer_trainer.web.extensions import csrf, limiter, login_manager
 from dealer_trainer.web.security import configured_secret_key, load_user, secure_headers
+from dealer_trainer.web.startup import check_limit_storage
 
 __all__ = ["BLUEPRINTS", "create_app"]
 
@@ -121,7 +122,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         )
 
     store_module.init_app(app)
+    # the settings that would stop the room later stop it now, before the store is made
     given = configured_secret_key(app.config)  # from a file or the environment, if set
+    check_limit_storage(app.config)  # redis:// without its driver
     with app.app_context():
         keeper = store_module.accounts()
         app.config["SECRET_KEY"] = given or keeper.ensure_setting(

@@ -19,6 +19,7 @@ from wtforms import BooleanField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length
 
+import dealer_trainer
 from dealer_trainer.accounts import MAX_NAME, ROLES, TRAINEE, TRAINER, Person, Room
 from dealer_trainer.errors import UsageError
 from dealer_trainer.rules.rulesets import BUILTIN
@@ -128,6 +129,7 @@ def _index(
         roles=roles,
         room_form=room_form or _room_form(),
         person_form=person_form or _person_form(rooms),
+        version=dealer_trainer.__version__,
     )
 
 

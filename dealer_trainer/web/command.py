@@ -24,7 +24,7 @@ from flask import Flask
 from waitress import create_server
 
 from dealer_trainer.accounts import Accounts
-from dealer_trainer.errors import UsageError
+from dealer_trainer.errors import DealerTrainerError, UsageError
 from dealer_trainer.store import default_target
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.web import create_app
@@ -62,13 +62,23 @@ def configure(serve: argparse.ArgumentParser) -> None:
 
 
 def first_admin(target: str) -> str | None:
-    """On a store with nobody in it, make the first admin; their one-time password."""
+    """On a store with nobody in it, make the first admin; their one-time password. Of several
+    processes starting together on an empty store, exactly one makes them: the name is unique,
+    so the others' try is refused, and a refusal with somebody now in the store is theirs to
+    ignore (they start without an admin of their own to announce)."""
     with open_store(target) as store:
         accounts = Accounts(store)
         if accounts.count_people():
             return None
         password = secrets.token_urlsafe(12)
-        accounts.create_person(name=FIRST_ADMIN, password=password, admin=True, must_change=True)
+        try:
+            accounts.create_person(
+                name=FIRST_ADMIN, password=password, admin=True, must_change=True
+            )
+        except DealerTrainerError:
+            if accounts.count_people():  # another process made the first admin meanwhile
+                return None
+            raise
         return password
 
 

@@ -151,8 +151,8 @@ def _read_key_file(name: str) -> str:
             f"cannot read the secret key file {name} (DEALER_TRAINER_SECRET_KEY_FILE): "
             f"{exc.strerror}"
         ) from None
-    with os.fdopen(fd, "rb") as handle:
-        found = os.fstat(handle.fileno())
+    try:  # what it is, before it is read as a file (a folder cannot be)
+        found = os.fstat(fd)
         if not stat.S_ISREG(found.st_mode):
             raise UsageError(f"the secret key file {name} is not a regular file")
         if found.st_mode & 0o077:
@@ -161,7 +161,10 @@ def _read_key_file(name: str) -> str:
                 f"{found.st_mode & 0o777:04o}), so anyone on this machine could sign in as "
                 f"anyone: make it owner-only (chmod 600 {name}), then start again"
             )
-        data = handle.read(64 * 1024)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(64 * 1024)
+    finally:
+        os.close(fd)
     try:
         return data.decode("utf-8").strip()
     except UnicodeDecodeError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
+from importlib import metadata
 
 import pytest
 from flask import Flask
@@ -95,6 +96,13 @@ def test_an_admin_sees_rooms_and_people(client: FlaskClient, world: World) -> No
     assert response.status_code == 200
     assert "Evening" in response.text and "Ana" in response.text
     assert client.get("/admin", headers={"HX-Request": "true"}).status_code == 200
+
+
+def test_the_admin_page_names_the_version_that_runs(client: FlaskClient, world: World) -> None:
+    _admin(client, world)
+    page = client.get("/admin").text
+    running = metadata.version("dealer-trainer")
+    assert f"This training room runs dealer-trainer {running}." in page
 
 
 def test_an_admin_creates_a_room(client: FlaskClient, world: World) -> None:
