@@ -47,6 +47,7 @@ from dealer_trainer.store.adapters import (
     ENV_VAR,
     STREAM_BATCH,
     Database,
+    NewerSchema,
     NoStore,
     connect,
     default_target,
@@ -456,7 +457,7 @@ class Store:
 
     def _refuse_newer(self, version: int) -> None:
         if version > SCHEMA_VERSION:
-            raise StoreError(
+            raise NewerSchema(
                 f"the progress store at {self.target} has schema version {version}, newer than "
                 f"this dealer-trainer knows ({SCHEMA_VERSION}): upgrade dealer-trainer"
             )
