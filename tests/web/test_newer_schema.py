@@ -15,8 +15,8 @@ from dealer_trainer.store import SCHEMA_VERSION
 from dealer_trainer.store.adapters import now
 from dealer_trainer.store.rows import db_time
 from dealer_trainer.training.progress import open_store
-
 from tests.dbrows import rows
+
 from .conftest import World, sign_in
 
 BIN = Path(sys.executable).parent / "dealer-trainer"
