@@ -37,7 +37,12 @@ from dealer_trainer.web import (
 from dealer_trainer.web import store as store_module
 from dealer_trainer.web.access import Access, check_policies, enforce, policy
 from dealer_trainer.web.extensions import csrf, limiter, login_manager
-from dealer_trainer.web.security import configured_secret_key, load_user, secure_headers
+from dealer_trainer.web.security import (
+    configured_secret_key,
+    load_user,
+    secret_key_fallbacks,
+    secure_headers,
+)
 
 __all__ = ["BLUEPRINTS", "create_app"]
 
@@ -122,6 +127,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     store_module.init_app(app)
     given = configured_secret_key(app.config)  # from a file or the environment, if set
+    app.config["SECRET_KEY_FALLBACKS"] = secret_key_fallbacks(app.config)
     with app.app_context():
         keeper = store_module.accounts()
         app.config["SECRET_KEY"] = given or keeper.ensure_setting(
