@@ -62,11 +62,6 @@ class NoStore(StoreError):
     """A reading command named a store that does not exist (``open_store(create=False)``)."""
 
 
-class NewerSchema(StoreError):
-    """The store's schema is newer than this dealer-trainer knows: another process has
-    upgraded it. Nothing may be written into it; a server answers "being upgraded" (503)."""
-
-
 def utc(when: datetime) -> datetime:
     """``when`` in UTC; a naive datetime is taken to be UTC."""
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
