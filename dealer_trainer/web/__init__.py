@@ -24,6 +24,7 @@ from werkzeug.routing import IntegerConverter
 
 from dealer_trainer.store import MAX_ID, default_target
 from dealer_trainer.web import (
+    accesslog,
     admin,
     auth,
     certificates,
@@ -81,6 +82,7 @@ def _defaults() -> dict[str, Any]:
     return {
         "DATABASE": default_target(),
         "HTTPS": False,
+        "ACCESS_LOG": False,
         "PROXY_HOPS": 0,
         "WTF_CSRF_TIME_LIMIT": None,  # an exam and its reading time outlast an hour
         "MAX_CONTENT_LENGTH": 256 * 1024,
@@ -150,6 +152,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.before_request(enforce)
     app.after_request(secure_headers)
+    accesslog.init_app(app)
     app.jinja_env.globals["room_role"] = lambda: g.get("room_role")
     endpoints = app.view_functions.keys()
     app.context_processor(lambda: {"htmx_config": HTMX_CONFIG, "url_map_endpoints": endpoints})
