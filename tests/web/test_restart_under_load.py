@@ -42,29 +42,32 @@ def _room(target: str, names: list[str]) -> None:
             accounts.add_member(room_id=room.id, person_id=person.id, role=TRAINEE)
 
 
-def start_serve(
-    target: str, log: Path, *options: str, env: dict[str, str] | None = None
-) -> tuple[subprocess.Popen[bytes], int]:
-    """``dealer-trainer serve`` on a free port, answering; its output goes to ``log``."""
-    port = _free_port()
+def spawn_serve(
+    target: str, log: Path, port: int, *options: str, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    """``dealer-trainer serve`` on ``port``, started; its output goes to ``log``."""
     command = [sys.executable, "-m", "dealer_trainer", "serve", "--db", target]
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_TRAINER_")}
     environment.update(env or {})
     with log.open("ab") as out:
-        process = subprocess.Popen(
+        return subprocess.Popen(
             [*command, "--port", str(port), *options],
             env=environment,
             stdout=out,
             stderr=subprocess.STDOUT,
         )
+
+
+def wait_listening(process: subprocess.Popen[bytes], port: int, log: Path) -> None:
+    """Until ``process`` listens on ``port`` (it failing, or a minute passing, fails)."""
     deadline = time.monotonic() + 60
     while True:
         assert process.poll() is None, log.read_text(errors="replace")
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return process, port
+            return
         except OSError:
-            assert time.monotonic() < deadline, "serve did not start"
+            assert time.monotonic() < deadline, f"nothing listens on {port}"
             time.sleep(0.05)
 
 
@@ -81,7 +84,9 @@ def test_sigterm_finishes_the_answers_in_flight_and_loses_none(tmp_path: Path, s
     names = [f"Trainee {n}" for n in range(TRAINEES)]
     _room(target, names)
     log = tmp_path / "serve.log"
-    process, port = start_serve(target, log, "--server", server, "--threads", "4")
+    port = _free_port()
+    process = spawn_serve(target, log, port, "--server", server, "--threads", "4")
+    wait_listening(process, port, log)
     trainees = [Trainee("127.0.0.1", port) for _ in names]
     started = []
     for trainee, name in zip(trainees, names, strict=True):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import http.client
 import re
+import socket
 import ssl
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -39,19 +39,19 @@ class Trainee:
     host: str
     port: int
     tls: ssl.SSLContext | None = None
-    site: str | None = None  # the Host header (nginx's server_name); None: host:port
+    site: str | None = None  # the Host header and TLS name (nginx's server_name); None: host:port
+    source: str | None = None  # the address to connect from (another loopback address)
     cookies: dict[str, str] = field(default_factory=dict)
     answered: int = 0  # answers the server replied to
     runs: set[int] = field(default_factory=set)
     #: (start, end) of every request, monotonic seconds
     spans: list[tuple[float, float]] = field(default_factory=list)
-    #: the ``X-Served-By``-free trace of which upstream served: filled by a test that wants it
-    on_reply: Callable[[Reply], None] | None = None
 
     def _connection(self) -> http.client.HTTPConnection:
+        source = (self.source, 0) if self.source else None
         if self.tls is not None:
-            return http.client.HTTPSConnection(self.host, self.port, timeout=30, context=self.tls)
-        return http.client.HTTPConnection(self.host, self.port, timeout=30)
+            return _SiteConnection(self, source)
+        return http.client.HTTPConnection(self.host, self.port, timeout=30, source_address=source)
 
     def request(self, method: str, path: str, form: dict[str, str] | None = None) -> Reply:
         scheme = "https" if self.tls is not None else "http"
@@ -82,8 +82,6 @@ class Trainee:
             name, _, rest = value.partition("=")
             self.cookies[name] = rest.split(";", 1)[0]
         assert reply.status < 500, (method, path, reply.status, reply.text[:300])
-        if self.on_reply is not None:
-            self.on_reply(reply)
         return reply
 
     def get(self, path: str) -> tuple[str, Reply]:
@@ -145,6 +143,23 @@ class Trainee:
         reply = self.request("POST", action, form)
         assert reply.status in (200, 302, 303), (reply.status, reply.text[:300])
         self.answered += 1
+
+
+class _SiteConnection(http.client.HTTPSConnection):
+    """TLS to ``trainee.host`` naming ``trainee.site`` (SNI and the certificate's name), as a
+    browser that resolved the site's name to that address does."""
+
+    def __init__(self, trainee: Trainee, source: tuple[str, int] | None) -> None:
+        assert trainee.tls is not None and trainee.site is not None
+        super().__init__(
+            trainee.site, trainee.port, timeout=30, context=trainee.tls, source_address=source
+        )
+        self.address = trainee.host
+        self.tls = trainee.tls
+
+    def connect(self) -> None:
+        raw = socket.create_connection((self.address, self.port), self.timeout, self.source_address)
+        self.sock = self.tls.wrap_socket(raw, server_hostname=self.host)
 
 
 def _token(page: Reply) -> str:
