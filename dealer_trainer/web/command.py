@@ -107,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--threads must be at least 1")
     target = args.db or default_target()
     app = create_app({"DATABASE": target})  # first: a setting it refuses stops us before anything
+    if args.server == "gunicorn":
+        _require_gunicorn()  # before the first admin is made
     password = first_admin(target)
     if password is not None:
         print(
@@ -141,15 +143,21 @@ def _stopped() -> None:
     print("The training room has stopped; every answer given is kept.", flush=True)
 
 
-def _run_gunicorn(app: Flask, args: argparse.Namespace) -> int:
-    """gunicorn's arbiter in this process, one threaded worker forked from it."""
+def _require_gunicorn() -> None:
     try:
-        from dealer_trainer.web.gunicorn_server import GunicornServer, gunicorn_options
+        import dealer_trainer.web.gunicorn_server  # noqa: F401 (gunicorn, and fcntl under it)
     except ImportError as exc:
         raise UsageError(
-            f"--server gunicorn needs gunicorn, which is not installed here ({exc.name} is "
-            "missing): pip install gunicorn (Linux and other Unix systems), or use waitress"
+            f"--server gunicorn needs gunicorn, which cannot be imported here ({exc.name} is "
+            "missing): pip install 'dealer-trainer[gunicorn]' (Linux and other Unix systems), "
+            "or leave --server out for waitress"
         ) from None
+
+
+def _run_gunicorn(app: Flask, args: argparse.Namespace) -> int:
+    """gunicorn's arbiter in this process, one threaded worker forked from it."""
+    from dealer_trainer.web.gunicorn_server import GunicornServer, gunicorn_options
+
     store_module.release(app)  # the worker opens its own connections after the fork
     server = GunicornServer(
         app, gunicorn_options(host=args.host, port=args.port, threads=args.threads)

@@ -122,3 +122,26 @@ def test_sigterm_finishes_the_answers_in_flight_and_loses_none(tmp_path: Path, s
     replied = sum(t.answered for t in trainees)
     assert replied > 0
     assert answers_kept(target, set().union(*(t.runs for t in trainees))) == replied
+
+
+def test_serve_with_gunicorn_missing_exits_2_before_making_the_first_admin(
+    tmp_path: Path,
+) -> None:
+    shadow = tmp_path / "shadow" / "gunicorn"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text('raise ImportError("not here", name="gunicorn")\n')
+    target = str(tmp_path / "room.sqlite3")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_TRAINER_")}
+    env["PYTHONPATH"] = str(shadow.parent)
+    done = subprocess.run(
+        [sys.executable, "-m", "dealer_trainer", "serve", "--db", target, "--server", "gunicorn"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done
+    assert "--server gunicorn needs gunicorn" in done.stderr and "Traceback" not in done.stderr
+    assert "First start" not in done.stdout
+    with open_store(target) as store:
+        assert Accounts(store).count_people() == 0
