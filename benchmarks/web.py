@@ -44,6 +44,16 @@ install -e '.[postgres]'``): its server and its trainees' seeding run with that 
 from that folder, so its own package is imported (each run prints the path it came from);
 ``--repeat N`` measures the trees in turn N times, so that they share the same minutes.
 
+A deployed room, from another machine: ``--url https://training.example/ --user NAME`` with the
+person's password in ``DEALER_TRAINER_BENCH_PASSWORD`` measures that room through its proxy
+and TLS instead of starting a server (``--trainees`` sessions of that one person, each with
+quizzes of its own; the server's CPU is not measured). The person is a trainee of one room
+who has chosen their password (docs/deploy.md, "Sizing"). ``SSL_CERT_FILE`` names another CA
+bundle (a test certificate).
+
+    DEALER_TRAINER_BENCH_PASSWORD=... .venv/bin/python benchmarks/web.py \
+        --url https://training.example/ --user "load test" --trainees 30
+
 PostgreSQL: ``DEALER_TRAINER_TEST_PG`` (default ``postgresql://postgres@127.0.0.1:5432/test``);
 each run makes its own schema and drops it. A backend that cannot be reached is reported as
 skipped, with the reason.
@@ -70,7 +80,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 GOAL = 3.0  # p95 of the flow / p95 of the bare route, at most
 WEIGHT_GOAL = 150 * 1024  # bytes per page, everything it loads included
@@ -93,11 +103,42 @@ class Reply:
         return self.body.decode("utf-8", "replace")
 
 
+@dataclass(frozen=True)
+class Endpoint:
+    """Where the room is reached: a local ``serve`` (http on 127.0.0.1) or a deployed room
+    (``--url``: http or https, through its proxy, by its name)."""
+
+    host: str
+    port: int
+    tls: bool = False
+
+    @classmethod
+    def local(cls, port: int) -> Endpoint:
+        return cls(host="127.0.0.1", port=port)
+
+    @classmethod
+    def of_url(cls, url: str) -> Endpoint:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise SystemExit(
+                f"--url {url}: give the room's address, e.g. https://training.example/"
+            )
+        if parts.path not in ("", "/"):
+            raise SystemExit(f"--url {url}: the room must be at the site's root (no path)")
+        tls = parts.scheme == "https"
+        return cls(host=parts.hostname, port=parts.port or (443 if tls else 80), tls=tls)
+
+    def connect(self) -> http.client.HTTPConnection:
+        if self.tls:  # the system's CAs (SSL_CERT_FILE names another bundle)
+            return http.client.HTTPSConnection(self.host, self.port, timeout=120)
+        return http.client.HTTPConnection(self.host, self.port, timeout=120)
+
+
 @dataclass
 class Browser:
     """One kept-alive connection and its session cookie, as one tablet."""
 
-    port: int
+    endpoint: Endpoint
     cookie: str = ""
     connection: http.client.HTTPConnection | None = None
 
@@ -137,7 +178,7 @@ class Browser:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         for attempt in (1, 2):
             if self.connection is None:
-                self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+                self.connection = self.endpoint.connect()
             try:
                 self.connection.request(method, path, body=body, headers=headers)
                 response = self.connection.getresponse()
@@ -149,7 +190,7 @@ class Browser:
                 if attempt == 2:
                     raise
         for header in [] if anonymous else reply.headers.get_all("Set-Cookie") or []:
-            if header.startswith("session="):
+            if header.startswith(("session=", "__Host-session=")):  # https: __Host-session
                 self.cookie = header.split(";", 1)[0]
         return reply
 
@@ -165,16 +206,21 @@ def token(html: str) -> str:
     return found.group(1)
 
 
-def sign_in(browser: Browser, name: str) -> Reply:
+def sign_in(browser: Browser, name: str, password: str = PASSWORD) -> Reply:
     """Sign in through the form; the home page."""
     page = browser.request("GET", "/sign-in")
     done = browser.request(
         "POST",
         "/sign-in",
-        {"name": name, "password": PASSWORD, "csrf_token": token(page.text)},
+        {"name": name, "password": password, "csrf_token": token(page.text)},
     )
     if done.status not in (302, 303):
         raise SystemExit(f"{name} could not sign in: {done.status}")
+    if done.headers.get("Location", "").startswith("/password"):
+        raise SystemExit(
+            f"{name} must choose a password first: sign in once in a browser and choose it, "
+            "then give it in DEALER_TRAINER_BENCH_PASSWORD"
+        )
     return browser.request("GET", "/")
 
 
@@ -187,6 +233,7 @@ class Trainee:
 
     name: str
     browser: Browser
+    password: str = PASSWORD
     home_page: str = ""  # the last home page (its form token signs in again)
     page: str = ""  # the last quiz page (answer flow)
     run: str = ""  # the quiz run under way (answer flow)
@@ -210,7 +257,11 @@ def home(trainee: Trainee) -> None:
 
 def sign_in_and_home(trainee: Trainee) -> None:
     """The stand-in flow: sign in again (argon2id) and land on the home page."""
-    form = {"name": trainee.name, "password": PASSWORD, "csrf_token": token(trainee.home_page)}
+    form = {
+        "name": trainee.name,
+        "password": trainee.password,
+        "csrf_token": token(trainee.home_page),
+    }
     reply = trainee.browser.request("POST", "/sign-in", form)
     _expect(reply, 302, "POST /sign-in")
     home(trainee)
@@ -393,7 +444,7 @@ def server(target: str, threads: int, tree: Tree) -> Iterator[tuple[int, int]]:
                     log.seek(0)
                     raise SystemExit(f"serve stopped ({process.returncode}): {log.read()[-2000:]}")
                 try:
-                    probe = Browser(port)
+                    probe = Browser(Endpoint.local(port))
                     answered = probe.request("GET", "/sign-in").status == 200
                     probe.close()
                     if answered:
@@ -484,7 +535,13 @@ FLOWS: dict[str, Callable[[Trainee], None]] = {
 
 
 def load(
-    port: int, names: list[str], flow: str, rounds: int, seconds: float, pid: int | None = None
+    endpoint: Endpoint,
+    names: list[str],
+    flow: str,
+    rounds: int,
+    seconds: float,
+    pid: int | None = None,
+    password: str = PASSWORD,
 ) -> dict[str, Any]:
     """Every trainee signs in, then all start together: per round, the bare route, the flow,
     the home page and a static file, in an order that rotates with the round."""
@@ -497,10 +554,10 @@ def load(
     measured += [("home", home)] if flow == "home" else [(flow, FLOWS[flow]), ("home", home)]
 
     def trainee_thread(name: str) -> None:
-        trainee = Trainee(name, Browser(port))
+        trainee = Trainee(name, Browser(endpoint), password)
         try:
             with signing_in:
-                trainee.home_page = sign_in(trainee.browser, name).text
+                trainee.home_page = sign_in(trainee.browser, name, password).text
             if flow == "answer":
                 start_quiz(trainee)
         except BaseException as exc:  # the barrier must not wait for a dead thread
@@ -588,17 +645,17 @@ def weight(browser: Browser, path: str) -> dict[str, Any]:
     assets += re.findall(r'<link[^>]+href="(/static/[^"]+)"', page.text)
     parts = {path: len(page.body)}
     for asset in dict.fromkeys(assets):
-        reply = Browser(browser.port).request("GET", asset)
+        reply = Browser(browser.endpoint).request("GET", asset)
         _expect(reply, 200, f"GET {asset}")
         parts[asset] = len(reply.body)
     total = sum(parts.values())
     return {"bytes": total, "parts": parts, "meets_goal": total <= WEIGHT_GOAL}
 
 
-def page_weights(port: int, name: str) -> dict[str, Any]:
-    anonymous = Browser(port)
-    signed_in = Browser(port)
-    sign_in(signed_in, name)
+def page_weights(endpoint: Endpoint, name: str, password: str = PASSWORD) -> dict[str, Any]:
+    anonymous = Browser(endpoint)
+    signed_in = Browser(endpoint)
+    sign_in(signed_in, name, password)
     return {"sign-in": weight(anonymous, "/sign-in"), "home": weight(signed_in, "/")}
 
 
@@ -614,9 +671,26 @@ def run_backend(backend: str, args: argparse.Namespace, tree: Tree) -> dict[str,
     with target_of() as target:
         names, code = seed(target, args.trainees, tree)
         with server(target, args.threads, tree) as (port, pid):
-            result = load(port, names, args.flow, args.rounds, args.seconds, pid)
-            result["page_weight"] = page_weights(port, names[0])
+            local = Endpoint.local(port)
+            result = load(local, names, args.flow, args.rounds, args.seconds, pid)
+            result["page_weight"] = page_weights(local, names[0])
     return {"tree": str(tree.path), "commit": _commit(tree.path), "code": code, **result}
+
+
+def run_deployed(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """A deployed room (``--url``): ``--trainees`` sessions of the person ``--user``, each
+    with quizzes of its own; the server's CPU is not measured (it is elsewhere)."""
+    password = os.environ.get("DEALER_TRAINER_BENCH_PASSWORD")
+    if not args.user or not password:
+        raise SystemExit(
+            "--url needs --user NAME and the person's password in DEALER_TRAINER_BENCH_PASSWORD "
+            "(never on the command line); docs/deploy.md, 'Sizing', says how to make them"
+        )
+    endpoint = Endpoint.of_url(args.url)
+    names = [args.user] * args.trainees
+    result = load(endpoint, names, args.flow, args.rounds, args.seconds, None, password)
+    result["page_weight"] = page_weights(endpoint, args.user, password)
+    return {args.url: {"tree": args.url, "commit": "-", "code": args.url, **result}}
 
 
 def _commit(path: Path) -> str:
@@ -651,8 +725,9 @@ def run_all(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
 def report(result: dict[str, Any], args: argparse.Namespace) -> None:
     print(
         f"{args.trainees} trainees, flow '{args.flow}', up to {args.rounds} rounds or "
-        f"{args.seconds:.0f} s; serve --threads {args.threads}; {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs"
+        f"{args.seconds:.0f} s; "
+        + (f"the room at {args.url}" if args.url else f"serve --threads {args.threads}")
+        + f"; {platform.python_version()}, {os.cpu_count()} CPUs (this machine)"
     )
     for backend, figures in result["backends"].items():
         if "skipped" in figures:
@@ -711,8 +786,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--repeat", type=int, default=1, help="measure each tree this many times, alternating"
     )
+    parser.add_argument(
+        "--url",
+        help="measure the room deployed there (http:// or https://, its root) instead of a "
+        "server started here; with --user (the password in $DEALER_TRAINER_BENCH_PASSWORD)",
+    )
+    parser.add_argument(
+        "--user",
+        help="with --url: the person every simulated trainee signs in as (a trainee of one "
+        "room, password already chosen)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object")
     args = parser.parse_args(argv)
+    if args.url and (args.tree or args.backend != "all"):
+        parser.error("--url measures a deployed room: --tree and --backend do not apply")
     if args.trainees < 1 or args.rounds < 1 or args.seconds <= 0 or args.repeat < 1:
         parser.error("--trainees, --rounds, --seconds and --repeat must be positive")
     result = {
@@ -720,7 +807,7 @@ def main(argv: list[str] | None = None) -> int:
         "flow": args.flow,
         "goal": GOAL,
         "weight_goal_bytes": WEIGHT_GOAL,
-        "backends": run_all(args),
+        "backends": run_deployed(args) if args.url else run_all(args),
     }
     if args.json:
         print(json.dumps(result, indent=2))

@@ -38,6 +38,7 @@ def __getattr__(name: str) -> str:
     """``__version__``, read from the installed metadata on first use (PEP 562)."""
     if name != "__version__":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    # start-up: importlib.metadata costs some 30 ms, more than a rules lookup's whole start
     from importlib.metadata import PackageNotFoundError, version
 
     try:

@@ -65,6 +65,8 @@ LONGEST_FIRST = (  # seconds in a full run of 2026-12-03 under a load of 2-3 (re
     "tests/web/test_two_processes_postgres.py",  # 22
     "tests/browser/test_phone_pages.py",  # 22
     "tests/test_engine_properties.py",  # 22
+    "tests/web/test_restart_under_load.py",  # about 20 (est.: two servers started and stopped)
+    "tests/web/test_deployment_shape.py",  # about 15 (est.: nginx, three server starts)
     "tests/test_cli.py",  # 21
     "tests/browser/test_journey_invites.py",  # 20
     "tests/web/test_room.py",  # 19
@@ -73,6 +75,7 @@ LONGEST_FIRST = (  # seconds in a full run of 2026-12-03 under a load of 2-3 (re
     "tests/test_fuzz_inputs.py",  # 16
     "tests/test_totals.py",  # 14
     "tests/test_quiz_cli.py",  # 14
+    "tests/test_backup_docs.py",  # about 10 (est.: two databases, a dump, a restore, a server)
     "tests/web/test_access_matrix.py",  # 13
     "tests/browser/test_journey_certificates.py",  # 12
     "tests/web/test_training.py",  # 12

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dealer_trainer.store.adapters import BUSY_TIMEOUT, ENV_VAR, NoStore, default_target
 from dealer_trainer.store.migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from dealer_trainer.store.records import MAX_ID, MODES, Answer, Due, Scheduler
+from dealer_trainer.store.schemas import NewerSchema
 from dealer_trainer.store.store import Store, open_store
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "Answer",
     "Due",
     "Migration",
+    "NewerSchema",
     "NoStore",
     "Scheduler",
     "Store",

@@ -16,12 +16,26 @@ from dealer_trainer.store.adapters import ENV_VAR, reason
 if TYPE_CHECKING:
     from dealer_trainer.store.store import Store
 
-__all__ = ["check_schema_exists", "stored_version"]
+__all__ = ["NewerSchema", "check_schema_exists", "refuse_newer", "stored_version"]
 
 #: SQLite's words for a table that is not there yet, or a lock another writer holds
 _NO_TABLE = re.compile(r"^no such table|database is locked|database table is locked")
 #: PostgreSQL's code for a table that is not there (undefined_table)
 _UNDEFINED_TABLE = "42P01"
+
+
+class NewerSchema(StoreError):
+    """The store's schema is newer than this dealer-trainer knows: another process has
+    upgraded it. Nothing may be written into it; a server answers "being upgraded" (503)."""
+
+
+def refuse_newer(target: str, version: int, known: int) -> None:
+    """Raise :class:`NewerSchema` when ``version`` is newer than the ``known`` one."""
+    if version > known:
+        raise NewerSchema(
+            f"the progress store at {target} has schema version {version}, newer than "
+            f"this dealer-trainer knows ({known}): upgrade dealer-trainer"
+        )
 
 
 def check_schema_exists(store: Store) -> None:

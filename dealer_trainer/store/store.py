@@ -65,7 +65,7 @@ from dealer_trainer.store.rows import (
     time_or_fail,
     warn,
 )
-from dealer_trainer.store.schemas import check_schema_exists, stored_version
+from dealer_trainer.store.schemas import check_schema_exists, refuse_newer, stored_version
 
 __all__ = ["Store", "open_store"]
 
@@ -455,11 +455,7 @@ class Store:
         return stored_version(self)
 
     def _refuse_newer(self, version: int) -> None:
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"the progress store at {self.target} has schema version {version}, newer than "
-                f"this dealer-trainer knows ({SCHEMA_VERSION}): upgrade dealer-trainer"
-            )
+        refuse_newer(self.target, version, SCHEMA_VERSION)
 
     def migrate(self, upto: int = SCHEMA_VERSION) -> None:
         """Create the schema, or bring it up to ``upto`` (:data:`SCHEMA_VERSION`, what opening

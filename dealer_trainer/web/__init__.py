@@ -24,6 +24,7 @@ from werkzeug.routing import IntegerConverter
 
 from dealer_trainer.store import MAX_ID, default_target
 from dealer_trainer.web import (
+    accesslog,
     admin,
     auth,
     certificates,
@@ -37,7 +38,12 @@ from dealer_trainer.web import (
 from dealer_trainer.web import store as store_module
 from dealer_trainer.web.access import Access, check_policies, enforce, policy
 from dealer_trainer.web.extensions import csrf, limiter, login_manager
-from dealer_trainer.web.security import configured_secret_key, load_user, secure_headers
+from dealer_trainer.web.security import (
+    configured_secret_key,
+    load_user,
+    secret_key_fallbacks,
+    secure_headers,
+)
 from dealer_trainer.web.startup import check_limit_storage
 
 __all__ = ["BLUEPRINTS", "create_app"]
@@ -77,6 +83,7 @@ def _defaults() -> dict[str, Any]:
     return {
         "DATABASE": default_target(),
         "HTTPS": False,
+        "ACCESS_LOG": False,
         "PROXY_HOPS": 0,
         "WTF_CSRF_TIME_LIMIT": None,  # an exam and its reading time outlast an hour
         "MAX_CONTENT_LENGTH": 256 * 1024,
@@ -125,6 +132,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # the settings that would stop the room later stop it now, before the store is made
     given = configured_secret_key(app.config)  # from a file or the environment, if set
     check_limit_storage(app.config)  # redis:// without its driver
+    app.config["SECRET_KEY_FALLBACKS"] = secret_key_fallbacks(app.config)
     with app.app_context():
         keeper = store_module.accounts()
         app.config["SECRET_KEY"] = given or keeper.ensure_setting(
@@ -147,6 +155,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.before_request(enforce)
     app.after_request(secure_headers)
+    accesslog.init_app(app)
     app.jinja_env.globals["room_role"] = lambda: g.get("room_role")
     endpoints = app.view_functions.keys()
     app.context_processor(lambda: {"htmx_config": HTMX_CONFIG, "url_map_endpoints": endpoints})

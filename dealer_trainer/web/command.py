@@ -3,6 +3,7 @@
 ::
 
     dealer-trainer serve [--host 127.0.0.1] [--port 8000] [--db TARGET] [--threads 8]
+                         [--server waitress|gunicorn]
 
 ``--host 0.0.0.0`` opens the room to tablets on the same network: then it prints the
 machine's network addresses and a QR code of the join page (:mod:`dealer_trainer.web.lan`).
@@ -11,11 +12,16 @@ On the embedded SQLite store by default (``$DEALER_TRAINER_DB``, else the user's
 or on a PostgreSQL URL for a casino group. On the first start (a store with nobody in it) it
 makes an admin named ``admin`` and prints a one-time password, to be changed at the first
 sign-in. The command line registers this module by name; nothing in ``cli`` imports it.
+
+On SIGTERM (``systemctl stop``) or Ctrl-C the server stops taking connections and finishes
+the requests in flight before it exits (:mod:`dealer_trainer.web.draining` for waitress,
+:mod:`dealer_trainer.web.gunicorn_server` for ``--server gunicorn``, Linux servers).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import sys
 from typing import Any
@@ -28,11 +34,15 @@ from dealer_trainer.errors import DealerTrainerError, UsageError
 from dealer_trainer.store import default_target
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.web import create_app
+from dealer_trainer.web import store as store_module
+from dealer_trainer.web.draining import serve_until_stopped
 from dealer_trainer.web.lan import announce, lan_addresses, local_url
 
 __all__ = ["configure", "proxy_settings", "run"]
 
 FIRST_ADMIN = "admin"
+#: the HTTP servers ``--server`` offers
+SERVERS = ("waitress", "gunicorn")
 
 
 def configure(serve: argparse.ArgumentParser) -> None:
@@ -57,7 +67,14 @@ def configure(serve: argparse.ArgumentParser) -> None:
         "else the user's data folder)",
     )
     serve.add_argument(
-        "--threads", type=int, default=8, help="requests served at once (waitress threads, 8)"
+        "--threads", type=int, default=8, help="requests served at once (server threads, 8)"
+    )
+    serve.add_argument(
+        "--server",
+        choices=SERVERS,
+        default="waitress",
+        help="the HTTP server: waitress (the default, any system) or gunicorn (Linux servers; "
+        "pip install gunicorn). Both finish the requests in flight on SIGTERM",
     )
 
 
@@ -100,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--threads must be at least 1")
     target = args.db or default_target()
     app = create_app({"DATABASE": target})  # first: a setting it refuses stops us before anything
+    if args.server == "gunicorn":
+        _require_gunicorn()  # before the first admin is made
     password = first_admin(target)
     if password is not None:
         print(
@@ -108,20 +127,62 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
 
+    if args.server == "gunicorn":
+        return _run_gunicorn(app, args)
     try:
         server = create_server(
             app, host=args.host, port=args.port, threads=args.threads, **proxy_settings(app)
         )
     except OSError as exc:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    _announce(args)
+    serve_until_stopped(server)  # SIGTERM or Ctrl-C: the requests in flight are finished
+    _stopped()
+    return 0
+
+
+def _announce(args: argparse.Namespace) -> None:
     print(
         f"The training room is at {local_url(args.host, args.port)} (Ctrl-C stops it)",
         flush=True,
     )
     announce(args.host, args.port, sys.stdout, lan_addresses(args.host))
-    try:
-        server.run()  # waitress ends its loop on Ctrl-C and returns
-    finally:
-        server.close()
+
+
+def _stopped() -> None:
     print("The training room has stopped; every answer given is kept.", flush=True)
+
+
+def _require_gunicorn() -> None:
+    try:
+        import dealer_trainer.web.gunicorn_server  # noqa: F401 (gunicorn, and fcntl under it)
+    except ImportError as exc:
+        raise UsageError(
+            f"--server gunicorn needs gunicorn, which cannot be imported here ({exc.name} is "
+            "missing): pip install 'dealer-trainer[gunicorn]' (Linux and other Unix systems), "
+            "or leave --server out for waitress"
+        ) from None
+
+
+def _run_gunicorn(app: Flask, args: argparse.Namespace) -> int:
+    """gunicorn's arbiter in this process, one threaded worker forked from it."""
+    from dealer_trainer.web.gunicorn_server import GunicornServer, gunicorn_options
+
+    store_module.release(app)  # the worker opens its own connections after the fork
+    server = GunicornServer(
+        app, gunicorn_options(host=args.host, port=args.port, threads=args.threads)
+    )
+    _announce(args)
+    arbiter = os.getpid()
+    try:
+        server.run()
+    except SystemExit as exc:  # the arbiter exits when it has stopped
+        if os.getpid() != arbiter:
+            raise  # the worker forked from it, ending
+        code = exc.code if isinstance(exc.code, int) else 1
+        if code != 0:
+            raise UsageError(
+                f"gunicorn stopped with exit status {code} (its log above says why)"
+            ) from None
+    _stopped()
     return 0

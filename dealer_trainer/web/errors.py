@@ -8,8 +8,10 @@ import logging
 from flask import Flask, Response
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
+from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
+from dealer_trainer.store import NewerSchema
 from dealer_trainer.web.htmx import page
 
 __all__ = ["init_app"]
@@ -59,6 +61,28 @@ def _server(exc: InternalServerError) -> Response:
     return page("errors/error.html", 500, code=500, message=MESSAGES[500])
 
 
+#: seconds a client is told to wait while the room is upgraded (a rolling restart takes about so)
+UPGRADE_RETRY_AFTER = 30
+UPGRADING = "The training room is being upgraded. Try again in a minute: nothing you did is lost."
+
+
+def _upgrading(exc: NewerSchema) -> Response:
+    """A process that meets a schema newer than it knows (another process has upgraded the
+    store, and this one has not been restarted yet): a plain page, 503 with Retry-After, so
+    that a proxy may try another process and a person knows to wait. Drawn without the
+    templates, which would read the store (the signed-in person) and fail again."""
+    log.warning("being upgraded (503): %s", exc)
+    body = (
+        '<!doctype html><html lang="en"><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Being upgraded</title><h1>Being upgraded</h1><p>{escape(UPGRADING)}</p></html>"
+    )
+    response = Response(body, 503, mimetype="text/html")
+    response.headers["Retry-After"] = str(UPGRADE_RETRY_AFTER)
+    return response
+
+
 def init_app(app: Flask) -> None:
+    app.register_error_handler(NewerSchema, _upgrading)
     app.register_error_handler(HTTPException, _http)
     app.register_error_handler(InternalServerError, _server)

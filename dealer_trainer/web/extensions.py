@@ -6,11 +6,12 @@ from flask import request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager, current_user
-from flask_wtf.csrf import CSRFProtect
+
+from dealer_trainer.web.security import RotatingCSRFProtect
 
 __all__ = ["csrf", "limiter", "login_manager", "password_change_key", "sign_in_key"]
 
-csrf = CSRFProtect()
+csrf = RotatingCSRFProtect()  # form tokens of the old keys too, while rotating
 login_manager = LoginManager()
 # memory storage by default (one process); RATELIMIT_STORAGE_URI names a shared one
 limiter = Limiter(key_func=get_remote_address, default_limits=[])

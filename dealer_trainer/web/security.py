@@ -20,8 +20,10 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Response, abort, g, request
+from flask import Response, abort, current_app, g, request
 from flask_login import current_user
+from flask_wtf.csrf import CSRFProtect
+from itsdangerous import BadData, URLSafeTimedSerializer
 
 from dealer_trainer.accounts import TRAINER, Person, Room
 from dealer_trainer.errors import UsageError
@@ -32,14 +34,17 @@ from dealer_trainer.web.store import accounts, get_store
 __all__ = [
     "CSP",
     "MIN_SECRET_KEY",
+    "RotatingCSRFProtect",
     "User",
     "attempt_or_404",
     "certificate_or_404",
     "configured_secret_key",
+    "csrf_token_under_current_key",
     "current_person",
     "room_or_404",
     "run_or_404",
     "safe_next",
+    "secret_key_fallbacks",
     "secure_headers",
 ]
 
@@ -196,6 +201,58 @@ def configured_secret_key(config: Mapping[str, Any]) -> str | None:
             "print(secrets.token_urlsafe(48))')"
         )
     return key
+
+
+#: Flask-WTF's salt for form tokens (flask_wtf.csrf.generate_csrf)
+_CSRF_SALT = "wtf-csrf-token"
+
+
+def csrf_token_under_current_key(token: str) -> str:
+    """``token`` as the current key would have signed it, when it was signed by one of the old
+    keys still accepted (``SECRET_KEY_FALLBACKS``, while the key is rotated: docs/deploy.md,
+    "The secret key"); otherwise ``token`` unchanged, for Flask-WTF to accept or refuse. A form
+    opened before a restart with a new key is thereby still accepted, as its session is (Flask
+    checks session cookies against the old keys itself); its value is still compared with the
+    one in the session."""
+    current = str(current_app.secret_key)
+    limit = current_app.config.get("WTF_CSRF_TIME_LIMIT")
+    try:
+        URLSafeTimedSerializer(current, salt=_CSRF_SALT).loads(token, max_age=limit)
+        return token
+    except BadData:
+        pass
+    for old in current_app.config.get("SECRET_KEY_FALLBACKS") or ():
+        try:
+            value = URLSafeTimedSerializer(str(old), salt=_CSRF_SALT).loads(token, max_age=limit)
+        except BadData:
+            continue
+        return URLSafeTimedSerializer(current, salt=_CSRF_SALT).dumps(value)
+    return token
+
+
+class RotatingCSRFProtect(CSRFProtect):
+    """Flask-WTF's CSRF protection, with form tokens signed by an old key (still listed in
+    ``SECRET_KEY_FALLBACKS``) accepted too: the referrer checks and the comparison with the
+    session stay Flask-WTF's."""
+
+    def _get_csrf_token(self) -> str | None:
+        token: str | None = super()._get_csrf_token()
+        return csrf_token_under_current_key(token) if token else token
+
+
+def secret_key_fallbacks(config: Mapping[str, Any]) -> list[str]:
+    """The old keys still accepted while rotating (``SECRET_KEY_FALLBACKS``, a JSON list in
+    ``DEALER_TRAINER_SECRET_KEY_FALLBACKS``); one key given as plain text is a list of one
+    (Flask would otherwise take each of its characters for a key)."""
+    given = config.get("SECRET_KEY_FALLBACKS") or []
+    if isinstance(given, str):
+        return [given]
+    if not isinstance(given, list) or not all(isinstance(key, str) and key for key in given):
+        raise UsageError(
+            "DEALER_TRAINER_SECRET_KEY_FALLBACKS must be a JSON list of the old keys, "
+            "e.g. '[\"the old key\"]'"
+        )
+    return list(given)
 
 
 def safe_next(target: str | None, fallback: str) -> str:

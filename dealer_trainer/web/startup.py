@@ -26,8 +26,8 @@ def check_limit_storage(config: Mapping[str, Any]) -> None:
     start's."""
     uri = str(config.get("RATELIMIT_STORAGE_URI") or "memory://")
     # start-up: the limits library is Flask-Limiter's own, loaded by the app anyway
-    from limits.errors import ConfigurationError
-    from limits.storage import storage_from_string
+    from limits.errors import ConfigurationError  # start-up: as above
+    from limits.storage import storage_from_string  # start-up: as above
 
     try:
         storage_from_string(uri)

@@ -28,7 +28,7 @@ from dealer_trainer.training.progress import open_store
 if TYPE_CHECKING:
     from argon2 import PasswordHasher
 
-__all__ = ["StorePool", "accounts", "get_store", "init_app"]
+__all__ = ["StorePool", "accounts", "get_store", "init_app", "release"]
 
 _EXTENSION = "dealer_trainer.stores"
 
@@ -60,6 +60,14 @@ class StorePool:
             return
         self._local.store = store
 
+    def release(self) -> None:
+        """Close this thread's kept store (before a server forks its workers: a connection
+        is never shared by two processes)."""
+        kept: Store | None = getattr(self._local, "store", None)
+        self._local.store = None
+        if kept is not None:
+            kept.close()
+
 
 def _pool(app: Flask) -> StorePool:
     pool: StorePool = app.extensions[_EXTENSION]
@@ -88,6 +96,11 @@ def _close(exc: BaseException | None = None) -> None:
     g.pop("accounts", None)
     if store is not None:
         _pool(current_app).give_back(store, failed=exc is not None)
+
+
+def release(app: Flask) -> None:
+    """Close the store the calling thread keeps for ``app``."""
+    _pool(app).release()
 
 
 def init_app(app: Flask) -> None:
