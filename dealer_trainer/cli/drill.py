@@ -332,7 +332,7 @@ def _logged(point: Point, judgement: Judgement) -> dict[str, Any]:
         "said": judgement.said,
         "rule": judgement.rule,
         "kind": str(judgement.kind),
-        "skill": point.skill,
+        "skill": judgement.skill,
         "seconds": judgement.seconds,
         "speed": str(judgement.speed),
         "false_alarm": judgement.false_alarm,

@@ -7,10 +7,14 @@ ruleset, and makes it when the hand reaches it (the record's staging: where its 
 inside its window), with the open choices (how many cards first, which seat) drawn at random.
 
 With ``per_hand`` (the unannounced modes) ``rate`` is the share of hands that hold an error
-instead: each hand is given one with probability ``rate``, at a moment drawn at random; a hand
-that ends before its error could be made passes it on to the next hand, so that over many hands
-the share stays ``rate``. Each error made is told two ways: in words that name it (announced
-modes, and after the floor is called) and as the table saw it, the moves and cards only.
+instead. Each hand is given one at random, at a moment drawn at random, with a chance of
+``rate`` nudged by how far the hands so far have strayed from it (:data:`STEADY`: a run of
+luck either way is made up for within a few hands, so that the share stays within a point or
+so of ``rate`` over a hundred hands, not the five a fair coin would wander); a hand that ends
+before its error could be made passes it on to the next.
+
+Each error made is told two ways: in words that name it (the announced modes, and after the
+floor is called) and as the table saw it, the moves and the cards only.
 """
 
 from __future__ import annotations
@@ -30,7 +34,11 @@ from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.setups import Choices, ready, stage
 from dealer_trainer.training.drill.players import BLINDS, STACK
 
-__all__ = ["GROUPS", "Injector", "Made", "injectable"]
+__all__ = ["GROUPS", "STEADY", "Injector", "Made", "injectable"]
+
+#: per hand: how strongly each hand's chance of an error leans against the hands' drift from
+#: the rate (the chance is ``rate + STEADY * (rate * hands so far - errors given so far)``)
+STEADY = 0.25
 
 #: the moments of a hand where the drill may make a dealer error, and the errors of each
 GROUPS: dict[str, tuple[str, ...]] = {
@@ -99,13 +107,21 @@ class Injector:
         #: per hand: the first moment (index in MOMENTS) where this hand's error may come
         self._from = 0
         self._made_this_hand = False
+        #: per hand: the hands begun so far, and the errors given to them
+        self._hands = 0
+        self._given = 0
 
     def new_hand(self) -> None:
         self._rolled = set()
         self._planned = []
         self._made_this_hand = False
         if self.per_hand:
-            self._owed += self.rate > 0 and self.rng.random() < self.rate
+            drift = self.rate * self._hands - self._given
+            chance = min(1.0, max(0.0, self.rate + STEADY * drift))
+            self._hands += 1
+            if self.rate > 0 and self.rng.random() < chance:
+                self._given += 1
+                self._owed += 1
             self._from = self.rng.randrange(len(MOMENTS)) if self._owed else 0
 
     def hand_over(self) -> None:

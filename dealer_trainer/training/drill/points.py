@@ -106,6 +106,8 @@ class Judgement:
     #: the floor was called where nothing was wrong / the pick went on past an untold error
     false_alarm: bool = False
     missed_error: bool = False
+    #: the skill the pick counts for (a false alarm counts against spotting)
+    skill: str = "procedure"
 
 
 @dataclass(frozen=True, slots=True)

@@ -67,6 +67,7 @@ from dealer_trainer.training.drill.players import (
     showdown_move,
 )
 from dealer_trainer.training.drill.points import (
+    SPOTTING,
     ErrorMiss,
     Judgement,
     Miss,
@@ -253,10 +254,11 @@ class Drill:
         """Time, count and record a judged pick; the next point follows."""
         self._point = None
         speed = grade(seconds, point.kind)
-        judgement = replace(judgement, seconds=seconds, speed=speed, kind=point.kind)
+        skill = SPOTTING if judgement.false_alarm else point.skill
+        judgement = replace(judgement, seconds=seconds, speed=speed, kind=point.kind, skill=skill)
         self._speeds[speed.value] += 1
-        tried, right_ones = self._skills.get(point.skill, (0, 0))
-        self._skills[point.skill] = (tried + 1, right_ones + judgement.correct)
+        tried, right_ones = self._skills.get(skill, (0, 0))
+        self._skills[skill] = (tried + 1, right_ones + judgement.correct)
         if judgement.false_alarm:
             self._false_alarms.append(point.number)
         option, right, correct = judgement.given, judgement.right, judgement.correct
