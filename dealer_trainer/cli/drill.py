@@ -7,6 +7,11 @@ and tests, ``--answers FILE`` (``-``: standard input) gives the picks one per li
 number of the option in the order printed, and the end of the file ends the drill. Either
 way the drill ends with a summary (``--json``: one JSON object), exit 0.
 
+``--mode`` picks how the drill treats its own dealer errors
+(:mod:`dealer_trainer.training.drill.modes`): told (learn, the default; guided adds the rule to
+look at) or untold (practice, table-ready), where every point offers "Floor! Something is
+wrong" (in --answers: its number, or ``floor``).
+
 Only the standard library and :mod:`dealer_trainer.errors` are imported at the top: the
 engine, the drill and the prompts are imported when the command runs.
 """
@@ -59,13 +64,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "hands' drill the chips and the showdown instead: see their --help."
     )
     parser.add_argument(
+        "--mode",
+        default="learn",
+        choices=("learn", "guided", "practice", "table-ready"),
+        help=(
+            "learn (default): the drill tells each dealer error it makes; guided: and names the "
+            "rule to look at during a recovery; practice: about 12%% of hands hold an untold "
+            "error, call the floor when you see it; table-ready: about 25%%, every decision timed"
+        ),
+    )
+    parser.add_argument(
         "--rate",
         type=float,
-        default=0.25,
+        default=None,
         metavar="R",
         help=(
-            "how often the drill makes a dealer error where one can happen (the deal, the flop, "
-            "the turn, the river), from 0 (never) to 1 (every time); default 0.25"
+            "how often the drill makes a dealer error, from 0 (never) to 1: in learn and guided "
+            "the chance at each moment where one can happen (the deal, the flop, the turn, the "
+            "river; default 0.25), in practice and table-ready the share of hands (default 0.12 "
+            "and 0.25); overrides the mode's rate"
         ),
     )
     parser.add_argument(
@@ -121,7 +138,7 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     from dealer_trainer.rules.rulesets import builtin_names, resolve
     from dealer_trainer.training.drill.session import Drill
 
-    if not 0.0 <= args.rate <= 1.0:
+    if args.rate is not None and not 0.0 <= args.rate <= 1.0:
         raise UsageError(f"--rate must be from 0 to 1, not {args.rate:g}")
     if args.points is not None and args.points < 1:
         raise UsageError(f"--points must be at least 1, not {args.points}")
@@ -136,7 +153,7 @@ def run(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     paint = Painter()
     with (
         store_for(args) as store,
-        Drill(args.seed, args.rate, ruleset, store=store, trainee=trainee) as drill,
+        Drill(args.seed, args.rate, ruleset, store=store, trainee=trainee, mode=args.mode) as drill,
     ):
         if not args.json:
             _opening(drill, paint, interactive=args.answers is None)
@@ -165,9 +182,7 @@ def _practise(
         if not quiet:
             _show_point(point, drill, paint, numbered=args.answers is not None)
         started = time.monotonic()
-        value = picks.one(
-            PROMPT, [(str(i), option.label) for i, option in enumerate(point.options)]
-        )
+        value = _pick(picks, point)
         if value is None:
             break
         index = int(value)
@@ -177,8 +192,33 @@ def _practise(
         judgement = drill.choose(option, time.monotonic() - started)
         log.append(_logged(point, judgement))
         if not quiet:
-            _show_judgement(judgement, paint)
+            _show_judgement(judgement, paint, timed=drill.spec.timed)
     return 0
+
+
+def _pick(picks: Picks, point: Point) -> str | None:
+    """The option picked (its index as text); None when the answers have run out. In an
+    answers file, ``floor`` (or ``f``) picks the floor where it is offered."""
+    # start-up: the command imports only what it runs, when it runs
+    from dealer_trainer.training.drill.modes import FLOOR
+
+    choices = [(str(i), option.label) for i, option in enumerate(point.options)]
+    floor = next((i for i, o in enumerate(point.options) if o.event == FLOOR), None)
+    if floor is None or picks.lines is None:
+        return picks.one(PROMPT, choices)
+    # start-up: the command imports only what it runs, when it runs
+    from dealer_trainer.cli.answers import option_numbers
+
+    line = picks.lines.next()
+    if line is None:
+        return None
+    if line.lower() in ("floor", "f"):
+        return str(floor)
+    where = picks.lines.where
+    numbers = option_numbers(line, len(choices), where)
+    if len(numbers) != 1:
+        raise UsageError(f"{where}: {line!r}: give one option number (1 to {len(choices)})")
+    return str(numbers[0] - 1)
 
 
 # --- what the trainee sees ------------------------------------------------------------------------
@@ -186,11 +226,16 @@ def _practise(
 
 def _opening(drill: Drill, paint: Painter, *, interactive: bool) -> None:
     ends = "Ctrl-C ends it" if interactive else "the end of the answers ends it"
+    spec = drill.spec
+    per = " of hands" if spec.per_hand else ""
+    mode = "" if spec.mode == "learn" else f"{spec.mode} mode, "
     echo(
         paint("Dealer drill", "bold")
-        + f": {drill.ruleset.name} rules, error rate {drill.rate:g}, seed {drill.seed} "
-        f"(--seed {drill.seed} deals it again). You are the dealer; {ends}."
+        + f": {mode}{drill.ruleset.name} rules, error rate {drill.rate:g}{per}, seed "
+        f"{drill.seed} (--seed {drill.seed} deals it again). You are the dealer; {ends}."
     )
+    if mode:
+        echo(f"{spec.mode.capitalize()}: {spec.says}.")
 
 
 def _show_point(point: Point, drill: Drill, paint: Painter, *, numbered: bool) -> None:
@@ -206,13 +251,21 @@ def _show_point(point: Point, drill: Drill, paint: Painter, *, numbered: bool) -
     echo(*draw_table(hand_facts(point.hand, point.exposed), paint))
     if point.situation is not None:
         echo(paint(f"Recovery under way: {situation_title(point.situation)}", "yellow"))
+    if point.hint is not None:
+        echo(paint(f"Hint: {point.hint}", "cyan"))
     if numbered:
         echo(PROMPT)
         for i, option in enumerate(point.options, 1):
             echo(f"  {i}. {option.label}")
 
 
-def _show_judgement(judgement: Judgement, paint: Painter) -> None:
+def _show_judgement(judgement: Judgement, paint: Painter, *, timed: bool = False) -> None:
+    if timed and judgement.seconds is not None:
+        # start-up: the command imports only what it runs, when it runs
+        from dealer_trainer.training.drill.pace import TARGETS
+
+        target = TARGETS[judgement.kind]
+        echo(f"  {judgement.seconds:.1f} s: {judgement.speed} (target {target:g} s)")
     if judgement.correct:
         echo(paint("Right.", "green"))
         return
@@ -246,7 +299,23 @@ def _show_summary(summary: Summary, paint: Painter, ruleset: str) -> None:
                 f"  point {miss.point}, {miss.item}: you picked {miss.given!r}; "
                 f"right: {miss.expected!r}{rule}"
             )
-    echo(f"The same drill again: --seed {summary.seed} --ruleset {ruleset}")
+    if summary.mode in ("practice", "table-ready"):
+        echo(
+            f"Untold errors: {summary.spotted} spotted, {len(summary.missed_errors)} gone on "
+            f"past; {plural(len(summary.false_alarms), 'false alarm')}."
+        )
+        for missed in summary.missed_errors:
+            echo(f"  point {missed.point}: {missed.title} ({missed.rule})")
+    if summary.skills:
+        echo("Skills:")
+        for skill, found in summary.skills.items():
+            weak = " (weak)" if found.weak else ""
+            echo(f"  {skill}: {found.right}/{found.attempts} ({found.accuracy:.0%}){weak}")
+    timed = {k: n for k, n in summary.speeds.items() if k != "untimed" and n}
+    if timed and summary.mode == "table-ready":
+        echo("Speed: " + ", ".join(f"{n} {k}" for k, n in timed.items()) + ".")
+    again = "" if summary.mode == "learn" else f" --mode {summary.mode}"
+    echo(f"The same drill again: --seed {summary.seed} --ruleset {ruleset}{again}")
 
 
 def _logged(point: Point, judgement: Judgement) -> dict[str, Any]:
@@ -262,4 +331,10 @@ def _logged(point: Point, judgement: Judgement) -> dict[str, Any]:
         "reason": judgement.reason,
         "said": judgement.said,
         "rule": judgement.rule,
+        "kind": str(judgement.kind),
+        "skill": judgement.skill,
+        "seconds": judgement.seconds,
+        "speed": str(judgement.speed),
+        "false_alarm": judgement.false_alarm,
+        "missed_error": judgement.missed_error,
     }

@@ -5,6 +5,16 @@ river: :data:`~dealer_trainer.procedure.staging.MOMENTS`), with probability ``ra
 drill plans one of the errors whose record names that moment and which can arise under the
 ruleset, and makes it when the hand reaches it (the record's staging: where its lead-in ends,
 inside its window), with the open choices (how many cards first, which seat) drawn at random.
+
+With ``per_hand`` (the unannounced modes) ``rate`` is the share of hands that hold an error
+instead. Each hand is given one at random, at a moment drawn at random, with a chance of
+``rate`` nudged by how far the hands so far have strayed from it (:data:`STEADY`: a run of
+luck either way is made up for within a few hands, so that the share stays within a point or
+so of ``rate`` over a hundred hands, not the five a fair coin would wander); a hand that ends
+before its error could be made passes it on to the next.
+
+Each error made is told two ways: in words that name it (the announced modes, and after the
+floor is called) and as the table saw it, the moves and the cards only.
 """
 
 from __future__ import annotations
@@ -24,7 +34,11 @@ from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.setups import Choices, ready, stage
 from dealer_trainer.training.drill.players import BLINDS, STACK
 
-__all__ = ["GROUPS", "Injector", "injectable"]
+__all__ = ["GROUPS", "STEADY", "Injector", "Made", "injectable"]
+
+#: per hand: how strongly each hand's chance of an error leans against the hands' drift from
+#: the rate (the chance is ``rate + STEADY * (rate * hands so far - errors given so far)``)
+STEADY = 0.25
 
 #: the moments of a hand where the drill may make a dealer error, and the errors of each
 GROUPS: dict[str, tuple[str, ...]] = {
@@ -57,6 +71,16 @@ def injectable(ruleset: Ruleset) -> frozenset[str]:
     return frozenset(found)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Made:
+    """A dealer error the drill made: its situation, the words that name it, and what the table
+    saw (the moves and the cards, naming no error)."""
+
+    name: str
+    told: str
+    seen: str
+
+
 @dataclass(slots=True)
 class _Planned:
     """A dealer error the drill means to make when its moment comes."""
@@ -69,16 +93,36 @@ class _Planned:
 class Injector:
     """Plans and makes the drill's dealer errors, one hand at a time."""
 
-    def __init__(self, rng: random.Random, rate: float, ruleset: Ruleset) -> None:
+    def __init__(
+        self, rng: random.Random, rate: float, ruleset: Ruleset, *, per_hand: bool = False
+    ) -> None:
         self.rng = rng
         self.rate = rate
         self.ruleset = ruleset
+        self.per_hand = per_hand
         self._rolled: set[str] = set()
         self._planned: list[_Planned] = []
+        #: per hand: errors owed (given to a hand that ended before it could be made)
+        self._owed = 0
+        #: per hand: the first moment (index in MOMENTS) where this hand's error may come
+        self._from = 0
+        self._made_this_hand = False
+        #: per hand: the hands begun so far, and the errors given to them
+        self._hands = 0
+        self._given = 0
 
     def new_hand(self) -> None:
         self._rolled = set()
         self._planned = []
+        self._made_this_hand = False
+        if self.per_hand:
+            drift = self.rate * self._hands - self._given
+            chance = min(1.0, max(0.0, self.rate + STEADY * drift))
+            self._hands += 1
+            if self.rate > 0 and self.rng.random() < chance:
+                self._given += 1
+                self._owed += 1
+            self._from = self.rng.randrange(len(MOMENTS)) if self._owed else 0
 
     def hand_over(self) -> None:
         self._planned = []
@@ -89,9 +133,9 @@ class Injector:
             if planned.wait and hand.state in situation(planned.name).window:
                 planned.wait -= 1
 
-    def moment(self, hand: Hand, do: Callable[[Event], None]) -> tuple[str, str] | None:
+    def moment(self, hand: Hand, do: Callable[[Event], None]) -> Made | None:
         """Roll for a dealer error at the moments where one can happen; make a planned one when
-        its moment has come: return its name and how it is told (None: nothing made now)."""
+        its moment has come (None: nothing made now)."""
         if hand.recoveries or hand.hand_over:
             return None
         state = hand.state
@@ -102,7 +146,7 @@ class Injector:
             group = None
         if group is not None and group not in self._rolled:
             self._rolled.add(group)
-            if self.rate > 0 and self.rng.random() < self.rate:
+            if self._rolls(group):
                 names = [name for name in GROUPS[group] if self._feasible(hand, name)]
                 if names:
                     name = self.rng.choice(names)
@@ -113,8 +157,26 @@ class Injector:
         for planned in self._planned:
             if planned.wait == 0 and ready(hand, situation(planned.name).staging):
                 self._planned.remove(planned)
-                return planned.name, self._make(hand, planned.name, do)
+                made = self._make(hand, planned.name, do)
+                if self.per_hand:
+                    self._owed -= 1
+                    self._made_this_hand = True
+                return made
         return None
+
+    def _rolls(self, group: str) -> bool:
+        """Does this moment get an error? Per moment: a roll of the dice; per hand: the hand
+        owes one, has made none yet and its moment has come (a moment that had no error to
+        make passes it on to the next)."""
+        if not self.per_hand:
+            return self.rate > 0 and self.rng.random() < self.rate
+        place = list(MOMENTS).index(group)
+        return (
+            self._owed > 0
+            and not self._made_this_hand
+            and not self._planned
+            and (place >= self._from)
+        )
 
     def _feasible(self, hand: Hand, name: str) -> bool:
         # injectable() is asked only now: the first points need not wait for it
@@ -125,13 +187,42 @@ class Injector:
             and len(hand.order) >= found.staging.players
         )
 
-    def _make(self, hand: Hand, name: str, do: Callable[[Event], None]) -> str:
+    def _make(self, hand: Hand, name: str, do: Callable[[Event], None]) -> Made:
         before = len(hand.irregularities)
         staging = situation(name).staging
-        made = stage(hand, staging.make, staging, Choices(self.rng), do)
+        seen: list[str] = []
+
+        def watched(event: Event) -> None:
+            holes = {seat: len(cards) for seat, cards in hand.table.holes.items()}
+            board, burns = len(hand.table.board), len(hand.table.burns)
+            do(event)
+            seen.extend(_seen(hand, holes, board, burns))
+
+        made = stage(hand, staging.make, staging, Choices(self.rng), watched)
         arisen = {item.situation for item in hand.irregularities[before:]}
         if name not in arisen:
             raise InvariantError(
                 f"the drill made {name} but the engine recognised {sorted(arisen) or 'nothing'}"
             )
-        return made.words(staging.told)
+        return Made(name=name, told=made.words(staging.told), seen=_seen_words(seen))
+
+
+def _seen(hand: Hand, holes: dict[int, int], board: int, burns: int) -> list[str]:
+    """What one move did, as the table saw it: a card to a seat (face up when it shows), a
+    burn, board cards."""
+    found: list[str] = []
+    face_up = {card.text for card in hand.face_up}
+    for seat, cards in hand.table.holes.items():
+        for card in cards[holes.get(seat, 0) :]:
+            shown = f" face up ({card.text})" if card.text in face_up else ""
+            found.append(f"a card to seat {seat}{shown}")
+    if len(hand.table.burns) > burns:
+        found.append("a burn")
+    if len(hand.table.board) > board:
+        found.append("on the board " + " ".join(c.text for c in hand.table.board[board:]))
+    return found
+
+
+def _seen_words(seen: list[str]) -> str:
+    """The moves seen, as one sentence: ``The dealer went on: a card to seat 4, ...``."""
+    return "The dealer went on: " + (", ".join(seen) or "no card moved") + "."

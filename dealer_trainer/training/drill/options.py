@@ -4,6 +4,10 @@ The right options are the engine's ``expected_next()`` less the players' events;
 ones are two or three the engine would refuse now, the most tempting first: the other
 rulebook's recovery step, the steps of this recovery out of turn, the next street, dealing on
 after an error. Each is worded as the dealer would say it here and now.
+
+In the unannounced modes every point also offers the floor (:func:`floor_option`, always
+last); and where an untold error is waiting to be spotted, the options are the moves of the
+procedure only (:func:`unspotted_options`): a recovery step on offer would give the error away.
 """
 
 from __future__ import annotations
@@ -16,9 +20,24 @@ from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.machine import EVENTS_BY_STATE
 from dealer_trainer.procedure.rulings import WAITS
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.training.drill.modes import FLOOR, FLOOR_WORDS
 from dealer_trainer.training.labels import label
 
-__all__ = ["Option", "dealer_events", "options"]
+__all__ = ["Option", "dealer_events", "floor_option", "options", "unspotted_options"]
+
+#: the dealer's moves of the procedure itself, no recovery step among them
+_PROCEDURE = (
+    "shuffle",
+    "cut",
+    "post_blinds",
+    "pitch",
+    "deal",
+    "burn",
+    "flop",
+    "turn",
+    "river",
+    "next_hand",
+)
 
 #: per state, the wrong moves that tempt a dealer there (each offered only if the engine
 #: would refuse it now)
@@ -75,6 +94,50 @@ def options(
         labels.add(words)
         found.append(Option(name, words))
     return tuple(found)
+
+
+def floor_option() -> Option:
+    """ "Floor! Something is wrong": stop the hand (not a dealer event; the drill judges it)."""
+    return Option(FLOOR, FLOOR_WORDS)
+
+
+def unspotted_options(hand: Hand, allowed: list[str], rng: random.Random) -> tuple[Option, ...]:
+    """The options where an untold error waits to be spotted: the moves a dealer would make
+    next as if nothing were wrong (:func:`_going_on`, and any move of the procedure the engine
+    still allows), one or two other moves of the procedure, shuffled, and the floor last.
+    Every one but the floor goes on past the error."""
+    going_on = list(dict.fromkeys([*_going_on(hand), *(n for n in allowed if n in _PROCEDURE)]))
+    more = [
+        name
+        for name in dict.fromkeys([*_TEMPTING.get(hand.state, ()), *_PROCEDURE])
+        if name not in going_on
+    ][:5]
+    names = [*going_on, *rng.sample(more, min(len(more), rng.randint(1, 2)))]
+    rng.shuffle(names)
+    found: list[Option] = []
+    labels: set[str] = set()
+    for name in names:
+        words = label(name, hand)
+        if words in labels:
+            continue
+        labels.add(words)
+        found.append(Option(name, words))
+    return (*found, floor_option())
+
+
+def _going_on(hand: Hand) -> tuple[str, ...]:
+    """What the dealer would do next if nothing were wrong: deal on while cards are due, else
+    the next street (its burn and its cards), else the next hand."""
+    if hand.state == "dealing" or hand.dealt < 2 * len(hand.order):
+        return ("pitch", "deal")
+    board = len(hand.table.board)
+    if board == 0:
+        return ("burn", "flop")
+    if board == 3:
+        return ("burn", "turn")
+    if board == 4:
+        return ("burn", "river")
+    return ("next_hand",)
 
 
 def _tempting(hand: Hand, other: Ruleset) -> list[str]:

@@ -12,9 +12,22 @@ from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.rules.corpus import NotFound
 from dealer_trainer.rules.corpus import rule as find_rule
 from dealer_trainer.training.drill.options import Option
+from dealer_trainer.training.drill.pace import Kind, Mastery, Speed
 from dealer_trainer.training.summary import Mark
 
-__all__ = ["Judgement", "Miss", "Point", "Summary", "rule_title", "situation_title", "topic_of"]
+__all__ = [
+    "ErrorMiss",
+    "Judgement",
+    "Miss",
+    "Point",
+    "Summary",
+    "rule_title",
+    "situation_title",
+    "topic_of",
+]
+
+#: the skill of calling the floor at the first wrong moment (and only then)
+SPOTTING = "spotting"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,16 +48,36 @@ class Point:
     exposed: tuple[str, ...]
     #: the procedure step the hand was in at this point
     state: str
+    #: an untold dealer error made since the last point (a situation name): the floor is due
+    #: here, and the trainee is not told (the unannounced modes)
+    spot: str | None = None
+    #: the rule to look at, in words (guided mode, during a recovery)
+    hint: str | None = None
 
     @property
     def item(self) -> str:
-        """What a pick here is recorded as: ``drill:<situation>`` or ``drill:<state>``."""
+        """What a pick here is recorded as: ``drill:spot:<situation>`` where the floor is due,
+        else ``drill:<situation>`` or ``drill:<state>``."""
+        if self.spot is not None:
+            return f"drill:spot:{self.spot}"
         return f"drill:{self.situation or self.state}"
 
     @property
     def topic(self) -> str:
-        """The topic slug of the situation under way, or ``procedure``."""
-        return topic_of(self.situation)
+        """The topic slug of the situation under way (or to be spotted), or ``procedure``."""
+        return topic_of(self.spot or self.situation)
+
+    @property
+    def kind(self) -> Kind:
+        """What kind of decision this point asks for (its time target)."""
+        if self.spot is not None:
+            return Kind.SPOT
+        return Kind.RECOVERY if self.situation is not None else Kind.STEP
+
+    @property
+    def skill(self) -> str:
+        """The skill a pick here trains: spotting, an error's topic, or the procedure."""
+        return SPOTTING if self.spot is not None else self.topic
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +99,15 @@ class Judgement:
     #: the reason in dealer words, as the trainee is told it (the moves as offered, never
     #: event names: "due: cut the deck", not "expected: cut")
     said: str = ""
+    #: the seconds the pick took (None: not timed), and its grade against the target
+    seconds: float | None = None
+    speed: Speed = Speed.UNTIMED
+    kind: Kind = Kind.STEP
+    #: the floor was called where nothing was wrong / the pick went on past an untold error
+    false_alarm: bool = False
+    missed_error: bool = False
+    #: the skill the pick counts for (a false alarm counts against spotting)
+    skill: str = "procedure"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +132,20 @@ class Miss:
 
 
 @dataclass(frozen=True, slots=True)
+class ErrorMiss:
+    """An untold dealer error the trainee went on past (the unannounced modes)."""
+
+    point: int
+    error: str
+    title: str
+    rule: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain mapping (for JSON)."""
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
     """The drill so far."""
 
@@ -104,6 +160,17 @@ class Summary:
     #: the dealer errors the drill made, by situation name, in the order first met
     errors: Mapping[str, int] = field(default_factory=dict)
     misses: tuple[Miss, ...] = ()
+    #: the mode (learn, guided, practice, table-ready)
+    mode: str = "learn"
+    #: untold errors met at their first wrong moment: floor called there, or gone on past
+    spotted: int = 0
+    missed_errors: tuple[ErrorMiss, ...] = ()
+    #: the points where the floor was called with nothing wrong
+    false_alarms: tuple[int, ...] = ()
+    #: each skill's figures (spotting, procedure, each error's topic)
+    skills: Mapping[str, Mastery] = field(default_factory=dict)
+    #: how many decisions were fast, steady, slow (or untimed)
+    speeds: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def wrong(self) -> int:
@@ -127,6 +194,20 @@ class Summary:
             "hands": self.hands,
             "errors": dict(self.errors),
             "misses": [miss.to_dict() for miss in self.misses],
+            "mode": self.mode,
+            "spotted": self.spotted,
+            "missed_errors": [miss.to_dict() for miss in self.missed_errors],
+            "false_alarms": list(self.false_alarms),
+            "skills": {
+                skill: {
+                    "attempts": found.attempts,
+                    "right": found.right,
+                    "accuracy": round(found.accuracy, 4),
+                    "weak": found.weak,
+                }
+                for skill, found in self.skills.items()
+            },
+            "speeds": dict(self.speeds),
         }
 
 

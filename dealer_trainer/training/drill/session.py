@@ -22,6 +22,14 @@ a bet or a raise. Every dealer decision is the trainee's:
   step that is due.
 * :meth:`Drill.summary` counts the points, the right picks, the hands dealt, the dealer errors
   met and the misses.
+* The ``mode`` (:mod:`.modes`) says whether the drill tells its errors. In ``learn`` (the
+  default, the drill as it always was) and ``guided`` (the rule to look at named during a
+  recovery) it does. In ``practice`` and ``table-ready`` it does not: the next point is the
+  error's first wrong moment, where the right pick is the floor (:data:`.modes.FLOOR`);
+  anything else there is a missed error, and the floor anywhere else a false alarm. Either
+  way the error is then told and its recovery picked as usual.
+* Each pick's time is graded against its kind's target, and each pick counts for a skill
+  (:mod:`.pace`).
 
 This module judges the picks and keeps the summary; :mod:`.players` plays the players' part,
 :mod:`.injection` makes the dealer errors, :mod:`.options` builds each point's options.
@@ -40,9 +48,17 @@ from typing import TYPE_CHECKING
 from dealer_trainer.errors import InvariantError, UsageError
 from dealer_trainer.procedure.events import PLAYER_EVENTS, Event, EventName
 from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, other_family
-from dealer_trainer.training.drill.injection import Injector
-from dealer_trainer.training.drill.options import Option, options
+from dealer_trainer.training.drill.injection import Injector, Made
+from dealer_trainer.training.drill.modes import FLOOR, Mode, ModeSpec, mode_named
+from dealer_trainer.training.drill.options import (
+    Option,
+    floor_option,
+    options,
+    unspotted_options,
+)
+from dealer_trainer.training.drill.pace import Mastery, Speed, grade
 from dealer_trainer.training.drill.players import (
     BLINDS,
     action_words,
@@ -51,6 +67,8 @@ from dealer_trainer.training.drill.players import (
     showdown_move,
 )
 from dealer_trainer.training.drill.points import (
+    SPOTTING,
+    ErrorMiss,
     Judgement,
     Miss,
     Point,
@@ -70,8 +88,10 @@ __all__ = [
     "DEFAULT_RATE",
     "Drill",
     "DrillError",
+    "ErrorMiss",
     "Judgement",
     "Miss",
+    "Mode",
     "Point",
     "Summary",
     "situation_title",
@@ -91,12 +111,16 @@ class Drill:
     def __init__(
         self,
         seed: int | None = None,
-        rate: float = DEFAULT_RATE,
+        rate: float | None = None,
         ruleset: Ruleset | str = "roberts",
         *,
         store: Store | None = None,
         trainee: str = "",
+        mode: Mode | str = Mode.LEARN,
     ) -> None:
+        self.spec: ModeSpec = mode_named(mode)
+        if rate is None:
+            rate = self.spec.rate
         if not 0.0 <= rate <= 1.0:
             raise DrillError(f"the error rate must be from 0 to 1, not {rate}")
         if isinstance(ruleset, str):
@@ -120,7 +144,15 @@ class Drill:
         self._point: Point | None = None
         self._hands = 0
         self._errors: Counter[str] = Counter()
-        self._injector = Injector(self._rng, rate, ruleset)
+        self._injector = Injector(self._rng, rate, ruleset, per_hand=self.spec.per_hand)
+        #: the untold error waiting at the next point to be spotted
+        self._unspotted: Made | None = None
+        self._spotted = 0
+        self._missed: list[ErrorMiss] = []
+        self._false_alarms: list[int] = []
+        #: per skill: attempts and right ones (kept as they come: the summary stays cheap)
+        self._skills: dict[str, tuple[int, int]] = {}
+        self._speeds: Counter[str] = Counter({speed.value: 0 for speed in Speed})
         self._reported = False  # the award of the current hand has been told
         self.hands: list[Hand] = []  # every table's hand, the current one last
         self.hand = self._new_table()
@@ -146,16 +178,27 @@ class Drill:
             allowed = self._advance()
             hand = self.hand
             recovery = hand.recoveries[0] if hand.recoveries else None
+            spot = self._unspotted.name if self._unspotted is not None else None
+            offered: tuple[Option, ...]
+            if spot is not None:
+                offered = unspotted_options(hand, allowed, self._rng)
+            else:
+                offered = options(hand, allowed, self._rng, self._other)
+                if not self.spec.announced:
+                    offered = (*offered, floor_option())
+            name = recovery.situation.name if recovery is not None and spot is None else None
             self._point = Point(
                 number=len(self.recorder.marks) + 1,
                 hand_number=self._hands,
                 hand=hand,
                 lines=tuple(self._lines),
-                options=options(hand, allowed, self._rng, self._other),
+                options=offered,
                 allowed=tuple(allowed),
-                situation=recovery.situation.name if recovery is not None else None,
+                situation=name,
                 exposed=tuple(card.text for card in hand.face_up),
                 state=hand.state,
+                spot=spot,
+                hint=self._hint(name),
             )
             self._lines = []
         return self._point
@@ -169,6 +212,8 @@ class Drill:
         point = self.point()
         if option not in point.options:
             raise DrillError(f"{option.label!r} is not one of this point's options")
+        if point.spot is not None or option.event == FLOOR:
+            return self._judged(point, self._floor(point, option), seconds)
         verdict = self.hand.handle(self._event(option.event))
         right = option
         reason, said, rule = "", "", None
@@ -191,7 +236,6 @@ class Drill:
             right = self._primary(point)
             self._do(right.event)
         self._after_dealer_event(right.event)
-        self._point = None
         judgement = Judgement(
             correct=correct,
             given=option,
@@ -204,6 +248,21 @@ class Drill:
             situation=point.situation,
             said=said,
         )
+        return self._judged(point, judgement, seconds)
+
+    def _judged(self, point: Point, judgement: Judgement, seconds: float | None) -> Judgement:
+        """Time, count and record a judged pick; the next point follows."""
+        self._point = None
+        speed = grade(seconds, point.kind)
+        skill = SPOTTING if judgement.false_alarm else point.skill
+        judgement = replace(judgement, seconds=seconds, speed=speed, kind=point.kind, skill=skill)
+        self._speeds[speed.value] += 1
+        tried, right_ones = self._skills.get(skill, (0, 0))
+        self._skills[skill] = (tried + 1, right_ones + judgement.correct)
+        if judgement.false_alarm:
+            self._false_alarms.append(point.number)
+        option, right, correct = judgement.given, judgement.right, judgement.correct
+        reason, rule = judgement.reason, judgement.rule
         self.recorder.record(
             Mark(
                 item=point.item,
@@ -222,6 +281,75 @@ class Drill:
         )
         return judgement
 
+    def _floor(self, point: Point, option: Option) -> Judgement:
+        """Judge a pick where the floor is due (an untold error) or the floor called.
+
+        At the first wrong moment the floor is right and anything else a missed error; the
+        pick is not played, and the error is told from here on. The floor where nothing untold
+        is wrong is a false alarm: the right move is made, as after any wrong pick.
+        """
+        made = self._unspotted
+        if point.spot is not None and made is not None:
+            self._unspotted = None
+            found = situation(made.name)
+            rule = found.outcome(self.ruleset).rule
+            if option.event == FLOOR:
+                self._spotted += 1
+                self._lines.append(f"Floor called, rightly: {made.told}")
+                return self._floor_judgement(point, option, option, correct=True, rule=rule)
+            self._missed.append(
+                ErrorMiss(point=point.number, error=made.name, title=found.title, rule=rule)
+            )
+            self._lines.append(f"The floor was called for you: {made.told}")
+            reason = (
+                f"something was wrong: {made.told[:1].lower()}{made.told[1:]} The floor is "
+                "called at once, before the hand goes on"
+            )
+            return self._floor_judgement(
+                point, option, floor_option(), correct=False, rule=rule, reason=reason
+            )
+        right = self._primary(point)
+        self._do(right.event)
+        self._after_dealer_event(right.event)
+        reason = f"nothing was wrong here: the hand was in order, and {right.label!r} was due"
+        return self._floor_judgement(
+            point, option, right, correct=False, rule=None, reason=reason, false_alarm=True
+        )
+
+    def _floor_judgement(
+        self,
+        point: Point,
+        given: Option,
+        right: Option,
+        *,
+        correct: bool,
+        rule: str | None,
+        reason: str = "",
+        false_alarm: bool = False,
+    ) -> Judgement:
+        return Judgement(
+            correct=correct,
+            given=given,
+            right=right,
+            reason=reason,
+            rule=rule,
+            rule_title=rule_title(rule),
+            item=point.item,
+            topic=point.topic,
+            situation=point.spot or point.situation,
+            said=reason[:1].upper() + reason[1:],
+            false_alarm=false_alarm,
+            missed_error=point.spot is not None and not correct,
+        )
+
+    def _hint(self, name: str | None) -> str | None:
+        """Guided mode, during a recovery: the rule to look at."""
+        if not self.spec.hints or name is None:
+            return None
+        rule = situation(name).outcome(self.ruleset).rule
+        title = rule_title(rule)
+        return f"Look at rule {rule}" + (f": {title}" if title else "")
+
     def summary(self) -> Summary:
         """The drill so far: the recorder's picks, and the drill's own facts beside them."""
         marks = self.recorder.marks
@@ -234,6 +362,12 @@ class Drill:
             hands=self._hands,
             errors=dict(self._errors),
             misses=tuple(Miss.of(mark) for mark in marks if not mark.correct),
+            mode=self.spec.mode.value,
+            spotted=self._spotted,
+            missed_errors=tuple(self._missed),
+            false_alarms=tuple(self._false_alarms),
+            skills={k: Mastery(attempts=n, right=r) for k, (n, r) in self._skills.items()},
+            speeds=dict(self._speeds),
         )
 
     # --- tables and hands ---------------------------------------------------------------------
@@ -362,9 +496,12 @@ class Drill:
     def _moment(self) -> None:
         made = self._injector.moment(self.hand, self._do)
         if made is not None:
-            name, told = made
-            self._errors[name] += 1
-            self._lines.append(told)
+            self._errors[made.name] += 1
+            if self.spec.announced:
+                self._lines.append(made.told)
+            else:
+                self._lines.append(made.seen)
+                self._unspotted = made
 
     # --- the options ----------------------------------------------------------------------------
 
