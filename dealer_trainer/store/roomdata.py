@@ -53,6 +53,7 @@ __all__ = [
     "delete_room_scenario",
     "export_rows",
     "iter_export_rows",
+    "latest_days",
     "most_missed",
     "room_scenario",
     "room_scenarios",
@@ -285,6 +286,22 @@ def activity(
         (since + timedelta(days=i), counts.get(since + timedelta(days=i), 0))
         for i in range(max(days, 0))
     ]
+
+
+def latest_days(store: Store, room_id: int, *, answers: int) -> tuple[date | None, int]:
+    """The first of the room's latest days (UTC) that hold at least ``answers`` answers of its
+    trainees, and how many they hold: a window of the room's recent answers whose size does
+    not grow with the room's history. None (and every answer's count) when the room holds
+    fewer than that in all. Read from the kept totals (one row per day answered)."""
+    sql = "SELECT x.day, x.answered FROM room_days x WHERE x.room_id = ? ORDER BY x.day DESC"
+    with store._reading("read the room's activity"):
+        rows = store._db.execute(sql, (room_id,))
+    counted = 0
+    for day, count in rows:
+        counted += int(count)
+        if counted >= answers:
+            return date.fromisoformat(str(day)), counted
+    return None, counted
 
 
 def trainee_answers(
