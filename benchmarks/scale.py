@@ -437,10 +437,14 @@ def run(sizes: list[int], backends: list[str], runs: int) -> dict[str, Any]:
             for entry in per_size.values():
                 for name, figure in entry["figures"].items():
                     figure["ratio"] = round(figure["seconds"] / max(base[name]["seconds"], 1e-6), 2)
+                    # the same in CPU seconds: on a shared machine, less shaken by the others
+                    cpu = base[name]["cpu_seconds"]
+                    figure["cpu_ratio"] = round(figure["cpu_seconds"] / max(cpu, 1e-6), 2)
                 for name in (*PAGES, *ROUTES):
                     figure = entry["figures"][name]
                     figure["goal_ratio"] = GOAL_PAGE_RATIO
                     figure["meets_goal"] = figure["ratio"] <= GOAL_PAGE_RATIO
+                    figure["meets_goal_cpu"] = figure["cpu_ratio"] <= GOAL_PAGE_RATIO
             largest = per_size[str(sizes[-1])]["figures"]["report"]
             results[backend] = {
                 "sizes": per_size,
@@ -456,6 +460,11 @@ def run(sizes: list[int], backends: list[str], runs: int) -> dict[str, Any]:
                     for entry in per_size.values()
                     for name in ROUTES
                 ),
+                "routes_meet_goal_cpu": all(
+                    entry["figures"][name]["meets_goal_cpu"]
+                    for entry in per_size.values()
+                    for name in ROUTES
+                ),
             }
     return results
 
@@ -467,8 +476,8 @@ def _print(results: dict[str, Any]) -> None:
             continue
         print(f"{backend}:")
         print(
-            f"  {'answers':>9}  {'measure':<12}{'seconds':>10}{'CPU s':>10}{'MB':>8}{'ratio':>8}"
-            "  goal"
+            f"  {'answers':>9}  {'measure':<15}{'seconds':>10}{'CPU s':>10}{'MB':>8}{'ratio':>8}"
+            f"{'CPU x':>8}  goal (wall, CPU)"
         )
         for size, data in entry["sizes"].items():
             for name, figure in data["figures"].items():
@@ -476,15 +485,16 @@ def _print(results: dict[str, Any]) -> None:
                 goal = ""
                 if "goal_ratio" in figure:
                     met = "met" if figure["meets_goal"] else "MISSED"
-                    goal = f"  <= {figure['goal_ratio']:g}x {met}"
+                    met_cpu = "met" if figure["meets_goal_cpu"] else "MISSED"
+                    goal = f"  <= {figure['goal_ratio']:g}x {met}, {met_cpu}"
                 if "grid_cells" in figure:
                     goal += f" (grid of {figure['grid_cells']} cells)"
                 if "kb" in figure:
                     goal += f" ({figure['kb']:g} KB of HTML)"
                 print(
-                    f"  {int(size):>9}  {name:<12}{figure['seconds']:>10.5f}"
+                    f"  {int(size):>9}  {name:<15}{figure['seconds']:>10.5f}"
                     f"{figure['cpu_seconds']:>10.5f}{mb:>8}"
-                    f"{figure['ratio']:>8.2f}{goal}"
+                    f"{figure['ratio']:>8.2f}{figure['cpu_ratio']:>8.2f}{goal}"
                 )
         verdict = "meets" if entry["largest_report_meets_goal"] else "misses"
         print(f"  report on the largest store {verdict} the goal ({GOAL_SECONDS} s, {GOAL_MB} MB)")
@@ -494,7 +504,8 @@ def _print(results: dict[str, Any]) -> None:
             " time on the smallest store)"
         )
         verdict = "meet" if entry["routes_meet_goal"] else "miss"
-        print(f"  the pages as routes {verdict} the goal (the same)")
+        verdict_cpu = "meet" if entry["routes_meet_goal_cpu"] else "miss"
+        print(f"  the pages as routes {verdict} the goal in wall time, {verdict_cpu} it in CPU")
 
 
 def main(argv: list[str] | None = None) -> int:
