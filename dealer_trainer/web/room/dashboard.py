@@ -15,7 +15,7 @@ from dealer_trainer.accounts import TRAINEE, TRAINER
 from dealer_trainer.store import roomdata
 from dealer_trainer.store.certificates import expiring_within, shown_id
 from dealer_trainer.training.assignment_status import AssignmentStatus, room_statuses
-from dealer_trainer.training.itemreport import item_report
+from dealer_trainer.training.itemreport import ItemReport, item_report
 from dealer_trainer.web import charts
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import page
@@ -24,7 +24,7 @@ from dealer_trainer.web.room.common import TOPIC_TITLES, _trainer_room, bp, log
 from dealer_trainer.web.security import current_person
 from dealer_trainer.web.store import accounts, get_store
 
-__all__ = ["dashboard", "index", "trainee"]
+__all__ = ["analysed_items", "analysis_since", "dashboard", "index", "trainee"]
 
 #: days of activity the dashboard draws
 ACTIVITY_DAYS = 30
@@ -138,6 +138,19 @@ def _progress(statuses: list[AssignmentStatus]) -> list[dict[str, Any]]:
     return list(found.values())
 
 
+def analysis_since(room_id: int) -> date | None:
+    """The first day the dashboard's item analysis reads: that of the room's latest days
+    holding :data:`ITEM_ANALYSIS_ANSWERS` answers (None: every day, the room has fewer)."""
+    since, _ = roomdata.latest_days(get_store(), room_id, answers=ITEM_ANALYSIS_ANSWERS)
+    return since
+
+
+def analysed_items(room_id: int, since: date | None) -> ItemReport:
+    """The room's item analysis of the answers given since that day (UTC; None: all)."""
+    start = None if since is None else datetime.combine(since, time(), tzinfo=UTC)
+    return item_report(get_store(), room_id=room_id, since=start)
+
+
 def _items(
     room_id: int, uploaded: dict[str, str], *, every: bool
 ) -> tuple[list[dict[str, Any]], int, date | None]:
@@ -145,15 +158,8 @@ def _items(
     how many items were analysed, and the first day analysed (None: every answer). Unless
     ``every``, the answers analysed are those of the room's latest days holding
     :data:`ITEM_ANALYSIS_ANSWERS`."""
-    store = get_store()
-    since = None
-    if not every:
-        since, _ = roomdata.latest_days(store, room_id, answers=ITEM_ANALYSIS_ANSWERS)
-    report = item_report(
-        store,
-        room_id=room_id,
-        since=None if since is None else datetime.combine(since, time(), tzinfo=UTC),
-    )
+    since = None if every else analysis_since(room_id)
+    report = analysed_items(room_id, since)
     shown = [
         {"line": line, **_named(line.stat.item, uploaded)}
         for line in report.items
