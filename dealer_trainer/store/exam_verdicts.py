@@ -89,8 +89,8 @@ def backfill(store: Store) -> None:
         except (ScriptError, StoreError, ValueError) as exc:
             warn(
                 f"the progress store at {store.target} holds exam attempt {number} of "
-                f"{excerpt(name)} that cannot be graded again ({exc}): it keeps its score, and "
-                "item analysis and the export leave it out"
+                f"{excerpt(name)} that cannot be graded ({exc}): it keeps the score its submit "
+                "kept, and item analysis and the export leave it out"
             )
             continue
         keep_verdicts(store, number, verdicts)
