@@ -109,14 +109,14 @@ def save_draft(store: Store, number: int, *, room_id: int, person_id: int, body:
     return bool(rows)
 
 
-def draft(store: Store, number: int, *, room_id: int, person_id: int) -> DraftRow | None:
-    """The author's draft of that number in that room (None: none, or not theirs)."""
+def draft(store: Store, number: int, *, room_id: int, person_id: int | None) -> DraftRow | None:
+    """The author's draft of that number in that room (None: none, or not theirs).
+    ``person_id`` None reads any author's draft of the room (for an admin, from whom nothing
+    is hidden)."""
+    where = "id = ? AND room_id = ?" + ("" if person_id is None else " AND person_id = ?")
+    params = (number, room_id) if person_id is None else (number, room_id, person_id)
     with store._reading("read a draft"):
-        rows = store._db.execute(
-            f"SELECT {_COLUMNS} FROM scenario_drafts"
-            " WHERE id = ? AND room_id = ? AND person_id = ?",
-            (number, room_id, person_id),
-        )
+        rows = store._db.execute(f"SELECT {_COLUMNS} FROM scenario_drafts WHERE {where}", params)
     return _row(store, rows[0]) if rows else None
 
 
