@@ -45,6 +45,9 @@ __all__ = [
     "Strategy",
     "audit",
     "audit_items",
+    "giveaway_problem",
+    "item_of",
+    "parallel_problem",
     "read_item",
     "scenario_files",
 ]
@@ -227,6 +230,11 @@ def read_item(path: Path) -> AuditItem:
     data, _ = load_file(path, "scenario")
     if not isinstance(data, Mapping):
         raise ScriptError(f"{path}: not a scenario (a mapping with id, question, ...)")
+    return item_of(data, str(path))
+
+
+def item_of(data: Mapping[str, Any], source: str) -> AuditItem:
+    """What the audit reads of one scenario mapping (``source`` names it in messages)."""
     question = data.get("question")
     question = question if isinstance(question, Mapping) else {}
     choices = question.get("choices")
@@ -234,8 +242,8 @@ def read_item(path: Path) -> AuditItem:
     keys = [i for i, c in enumerate(choices) if c.get("correct") is True]
     family = data.get("family")
     return AuditItem(
-        id=_text(data.get("id")) or path.stem,
-        source=str(path),
+        id=_text(data.get("id")) or Path(source).stem,
+        source=source,
         kind=_text(question.get("kind")) or ("order" if "order" in question else "choice"),
         options=tuple(_text(c.get("text")) for c in choices),
         key=keys[0] if len(keys) == 1 else None,

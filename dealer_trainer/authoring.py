@@ -29,11 +29,17 @@ from dealer_trainer.setups import bring_about
 __all__ = [
     "ASKS",
     "KINDS",
+    "MISTAKES",
+    "STEP_WORDS",
     "Mistake",
     "draft",
+    "draft_choices",
+    "draft_question",
     "dump",
     "find_error",
     "kinds",
+    "neighbours",
+    "out_of_order",
     "setup_for",
     "situations",
 ]
@@ -60,7 +66,7 @@ class Mistake:
 
 #: common mistakes (each is offered only where its steps differ from the right recovery's)
 MISTAKES: tuple[Mistake, ...] = (
-    Mistake("Nothing needs fixing: play on as the cards lie.", ()),
+    Mistake("Nothing needs fixing; play on as the cards lie.", ()),
     Mistake(" ".join(MISDEAL_WORDS), tuple(MISDEAL_STEPS)),
     Mistake(
         "Put the cards back in the stub and deal them again at once, without shuffling.",
@@ -132,25 +138,88 @@ def setup_for(table: Mapping[str, Any], name: str, ruleset: Ruleset | None = Non
     return [script_item(event) for event in events]
 
 
-def _choices(name: str, ruleset: Ruleset) -> list[dict[str, Any]]:
+#: a recovery step in a few words, for a step out of order (the order the engine requires is
+#: in the rulings; these words only name each step)
+STEP_WORDS: dict[str, str] = {
+    "retrieve": "put the card back into the stub",
+    "set_aside": "set the card aside",
+    "reshuffle": "shuffle the stub",
+    "cut": "cut",
+    "replace": "give the player the next card",
+    "scramble": "scramble the cards face down",
+    "burn": "burn a card",
+    "flop": "deal the flop",
+    "turn": "turn the turn card",
+    "river": "turn the river",
+    "deal": "deal again",
+    "pitch": "pitch the card",
+}
+
+
+def out_of_order(steps: tuple[str, ...]) -> Mistake | None:
+    """The right steps with the first two that differ swapped: a step out of order, in words
+    (None: fewer than two different steps)."""
+    for i in range(len(steps) - 1):
+        if steps[i] != steps[i + 1]:
+            swapped = (*steps[:i], steps[i + 1], steps[i], *steps[i + 2 :])
+            words = [STEP_WORDS.get(step, step.replace("_", " ")) for step in swapped]
+            text = "First " + ", then ".join(words) + "."
+            return Mistake(text, swapped)
+    return None
+
+
+def neighbours(name: str, ruleset: Ruleset) -> list[Mistake]:
+    """The recoveries of the neighbouring dealer errors (the catalogue's nearest first: same
+    moment of the hand, then same topic, then the next in the catalogue), as a dealer who took
+    this error for that one would recover."""
+    known = situations()
+    found = situation(name)
+    moment = found.staging.moment
+    place = known.index(name) if name in known else 0
+
+    def nearness(other: str) -> tuple[int, int]:
+        near = situation(other)
+        return (
+            0
+            if moment is not None and near.staging.moment == moment
+            else 1
+            if near.topic == found.topic
+            else 2,
+            abs(known.index(other) - place),
+        )
+
+    offered = []
+    for other in sorted((n for n in known if n != name), key=nearness):
+        outcome = situation(other).outcome(ruleset)
+        if outcome.words:
+            offered.append(Mistake(" ".join(outcome.words), recovery_steps(outcome.steps)))
+    return offered
+
+
+def draft_choices(name: str, ruleset: Ruleset, most: int = 4) -> list[dict[str, Any]]:
+    """The options of a recovery question on ``name`` under ``ruleset``: the key from the
+    ruleset first, then real dealer's mistakes, each offered only where its steps differ from
+    every option before it: the other rulebook's ruling, a step out of order, a neighbouring
+    error's recovery, then the common mistakes (:data:`MISTAKES`); ``most`` in all."""
     found = situation(name)
     right = found.outcome(ruleset)
+    key = recovery_steps(right.steps)
     offered: list[tuple[str, tuple[str, ...], bool]] = [
-        (
-            " ".join(right.words) or "Nothing to fix: play goes on.",
-            recovery_steps(right.steps),
-            True,
-        )
+        (" ".join(right.words) or "Nothing to fix: play goes on.", key, True)
     ]
     other: Outcome = found.outcome(other_family(ruleset))
-    candidates = [(" ".join(other.words), recovery_steps(other.steps))]
-    candidates += [(mistake.text, mistake.steps) for mistake in MISTAKES]
+    candidates = [Mistake(" ".join(other.words), recovery_steps(other.steps))]
+    swapped = out_of_order(key)
+    candidates += [swapped] if swapped is not None else []
     # the right steps with an optional step at the end are right too: never a wrong choice
-    seen = {offered[0][1], (*offered[0][1], *right.optional)}
-    for text, steps in candidates:
-        if steps not in seen and text and len(offered) < 4:
-            seen.add(steps)
-            offered.append((text, steps, False))
+    seen = {key, (*key, *right.optional)}
+    taken = seen | {mistake.steps for mistake in candidates}
+    candidates += [m for m in neighbours(name, ruleset) if m.steps not in taken][:1]
+    candidates += list(MISTAKES)
+    for mistake in candidates:
+        if mistake.steps not in seen and mistake.text and len(offered) < most:
+            seen.add(mistake.steps)
+            offered.append((mistake.text, mistake.steps, False))
     return [
         {"text": text, "steps": list(steps), **({"correct": True} if correct else {})}
         for text, steps, correct in offered
@@ -187,8 +256,31 @@ def draft(
 ) -> dict[str, Any]:
     """A scenario mapping for the dealer error ``name`` on ``table`` under ``ruleset``."""
     found = situation(name)
-    outcome = found.outcome(ruleset)
     setup = setup_for(table, name, ruleset)
+    question = draft_question(name, ruleset, kind, ask)
+    return {
+        "id": ident,
+        "title": title or found.title,
+        "topic": found.topic,
+        "difficulty": difficulty,
+        "ruleset": ruleset.name if ruleset.source is None else str(ruleset.source),
+        "situation": name,
+        "table": dict(table),
+        "deck": [],
+        "setup": setup,
+        "question": question,
+    }
+
+
+def draft_question(
+    name: str, ruleset: Ruleset, kind: str, ask: str | None = None
+) -> dict[str, Any]:
+    """The question of a scenario on the dealer error ``name`` under ``ruleset``: its kind's
+    key and options drafted from the rulings, ``ask`` (or the kind's default question) and an
+    explanation that cites the rule. :class:`ScriptError` for an order question on a recovery
+    of fewer than :data:`MIN_ORDER` steps."""
+    found = situation(name)
+    outcome = found.outcome(ruleset)
     question: dict[str, Any]
     steps = recovery_steps(outcome.steps)
     if kind == Kind.ORDER:
@@ -202,23 +294,12 @@ def draft(
         question = {"kind": Kind.FACT.value, "fact": "misdeal", "ask": ask or ASKS[Kind.FACT]}
         question["choices"] = _misdeal_choices(name, ruleset)
     else:
-        question = {"ask": ask or ASKS[Kind.CHOICE], "choices": _choices(name, ruleset)}
+        question = {"ask": ask or ASKS[Kind.CHOICE], "choices": draft_choices(name, ruleset)}
     question["explain"] = (
         f"{found.title}: under {ruleset.name} the rule is {outcome.rule}. "
         + " ".join(outcome.words)
     ).strip()
-    return {
-        "id": ident,
-        "title": title or found.title,
-        "topic": found.topic,
-        "difficulty": difficulty,
-        "ruleset": ruleset.name if ruleset.source is None else str(ruleset.source),
-        "situation": name,
-        "table": dict(table),
-        "deck": [],
-        "setup": setup,
-        "question": question,
-    }
+    return question
 
 
 class _Dumper(yaml.SafeDumper):

@@ -86,13 +86,18 @@ def _blinds(answer: str) -> str | None:
 
 
 def _ident(answer: str) -> str | None:
-    if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", answer):
-        return "lower-case words joined by hyphens, like premature-turn-3"
-    return None
+    from dealer_trainer.workbench import ident_problem
+
+    return ident_problem(answer)
 
 
-def _anything(answer: str) -> str | None:
-    return None if answer.strip() else "this cannot be empty"
+def _words(limit: str) -> Callable[[str], str | None]:
+    def check(answer: str) -> str | None:
+        from dealer_trainer.workbench import LIMITS, text_problem
+
+        return text_problem(answer, limit=LIMITS[limit])
+
+    return check
 
 
 def _free_id(folder: Path, stem: str) -> str:
@@ -105,7 +110,8 @@ def _free_id(folder: Path, stem: str) -> str:
 def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> int:
     """Ask, draft, prove and write a scenario; return the exit code."""
     # start-up: the command imports only what it runs, when it runs
-    from dealer_trainer.authoring import ASKS, draft, dump, find_error, kinds, situations
+    from dealer_trainer import workbench
+    from dealer_trainer.authoring import ASKS, dump, find_error, kinds, situations
     from dealer_trainer.cli.files import check_replaceable, write_atomically
     from dealer_trainer.cli.render import echo
     from dealer_trainer.procedure.rulings import situation
@@ -137,6 +143,9 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
         raise UsageError(
             f"--ruleset {excerpt(chosen_ruleset)}: not {builtin_names(', ')} or a ruleset file"
         ) from None
+    house_yaml = None
+    if ruleset.source is not None:
+        house_yaml = Path(ruleset.source).read_text(encoding="utf-8")
     seats = int(ask.text("--seats", args.seats, "Players at the table:", "6", _number(2, 10)) or 6)
     button = int(ask.text("--button", args.button, "Button seat:", "1", _number(1, seats)) or 1)
     blinds = ask.text("--blinds", args.blinds, "Blinds (small/big):", "1/2", _blinds) or "1/2"
@@ -148,24 +157,43 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
     folder = Path(args.output).parent if args.output else Path("scenarios") / chosen.slug
     default_id = _free_id(folder, f"{chosen.slug}-{ruleset.family.split('-')[0]}")
     ident = ask.text("--id", args.ident, "Scenario id:", default_id, _ident)
-    title = ask.text("--title", args.title, "Title:", situation(name).title, _anything)
-    question = ask.text("--ask", args.ask, "The question:", ASKS[kind], _anything)
+    title = ask.text("--title", args.title, "Title:", situation(name).title, _words("title"))
+    question = ask.text("--ask", args.ask, "The question:", ASKS[kind], _words("ask"))
     if ask.missing:
         raise UsageError("no terminal to ask in: give " + ", ".join(ask.missing) + " (see --help)")
-    small, big = (int(part) for part in blinds.split("/"))
-    table = {"seats": seats, "button": button, "blinds": [small, big], "stacks": stacks}
-    if button > seats:
-        raise UsageError(f"--button {button}: the table has seats 1 to {seats}")
-    data = draft(
-        name=name,
-        ruleset=ruleset,
-        table=table,
+    small, big = (part.strip() for part in blinds.split("/"))
+    flags = {"small_blind": "--blinds", "big_blind": "--blinds", "kind": "--kind"}
+    try:  # the screen-free core the room's page calls too
+        drafted = workbench.set_table(
+            workbench.Draft(),
+            seats=seats,
+            button=button,
+            small_blind=small,
+            big_blind=big,
+            stacks=stacks,
+            ruleset=ruleset.name if ruleset.name in BUILTIN else workbench.HOUSE,
+            house_yaml=house_yaml,
+        )
+        drafted = workbench.stage_error(drafted, name, house_yaml)
+        drafted = workbench.ask(drafted, kind, house_yaml)
+    except workbench.AuthoringError as exc:
+        if exc.place == "error":
+            raise
+        raise UsageError(f"{flags.get(exc.place, '--' + exc.place)} {exc.message}") from None
+    drafted = workbench.edit_words(
+        drafted,
         ident=ident,
         title=title,
+        question=question,
+        explain=drafted.explain,
         difficulty=difficulty,
-        kind=kind,
-        ask=question,
+        options=[option.text for option in drafted.options],
     )
+    checked = workbench.check_draft(drafted, house_yaml)
+    if checked.problems:
+        first = checked.problems[0]
+        raise ScriptError(f"{first.place}: {first.message}")
+    data = workbench.scenario_of(drafted, house_yaml)
     output = Path(args.output) if args.output else folder / f"{ident}.yaml"
     if ruleset.source is not None:  # a house file is looked up beside the scenario only
         data["ruleset"] = os.path.relpath(Path(ruleset.source).resolve(), output.parent.resolve())

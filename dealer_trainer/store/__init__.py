@@ -14,7 +14,8 @@
   ``report`` command's totals) and :mod:`~dealer_trainer.store.itemstats` (item analysis's
   answers, sitting by sitting, and the items retired from a room's exams),
   :mod:`~dealer_trainer.store.exams` (exam attempts, their answers and results) and
-  :mod:`~dealer_trainer.store.exam_rooms` (blueprints uploaded to a room, exams assigned).
+  :mod:`~dealer_trainer.store.exam_rooms` (blueprints uploaded to a room, exams assigned),
+  :mod:`~dealer_trainer.store.drafts` (scenario drafts, each its author's in its room).
 
 The store imports nothing above it: the spaced-repetition step it needs to keep an answer is
 handed to :func:`open_store` (``scheduler=``); :func:`dealer_trainer.training.progress.open_store`

@@ -478,6 +478,21 @@ MIGRATIONS: tuple[Migration, ...] = (
         ),
         backfill=exam_verdicts.backfill,
     ),
+    Migration(
+        14,
+        "scenario drafts: a trainer's half-written scenario in a room, kept as they write it",
+        (
+            # body: the draft as JSON (dealer_trainer/workbench/draft.py writes and reads it)
+            "CREATE TABLE scenario_drafts ("
+            " id {pk},"
+            " room_id {ref} NOT NULL REFERENCES rooms (id),"
+            " person_id {ref} NOT NULL REFERENCES people (id),"
+            " body TEXT NOT NULL,"
+            " created_at {ts} NOT NULL,"
+            " updated_at {ts} NOT NULL)",
+            "CREATE INDEX scenario_drafts_by_author ON scenario_drafts (room_id, person_id)",
+        ),
+    ),
 )
 
 #: the schema version this tool writes

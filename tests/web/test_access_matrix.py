@@ -24,15 +24,16 @@ from flask import Blueprint, Flask, url_for
 from flask.testing import FlaskClient
 
 import dealer_trainer.web
-from dealer_trainer.accounts import Person, Room
+from dealer_trainer import workbench as wb
+from dealer_trainer.accounts import Accounts, Person, Room
 from dealer_trainer.rules.corpus import load_corpus
-from dealer_trainer.store import exam_rooms
+from dealer_trainer.store import drafts, exam_rooms
 from dealer_trainer.store.certificates import issue_certificate
 from dealer_trainer.training.exam.attempts import load_exam, start
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.web.access import Access, PolicyError, policies, policy
 
-from .conftest import World, make_app, sign_in
+from .conftest import HASHER, World, make_app, sign_in
 from .test_training import _entries, _run
 
 
@@ -67,6 +68,7 @@ class Cast:
     runs: dict[str, tuple[int, int]]  # own / other: (the quiz, the drill) of Ana / of Leo
     certificates: dict[str, str]  # own / other: Ana's certificate (Evening) / Leo's (Morning)
     exams: dict[str, tuple[int, int]]  # own / other: (an exam assigned, Ana's / Leo's attempt)
+    drafts: dict[str, int]  # own / other: a sound scenario draft of Mia's (Evening) / Bo's
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +148,23 @@ def cast(app: Flask) -> Cast:
             "other": _certificate(app, stranger, other),
         },
         exams={"own": _exams(app, trainee, own), "other": _exams(app, stranger, other)},
+        drafts={"own": _draft(app, "Mia", own), "other": _draft(app, "Bo", other)},
     )
+
+
+def _draft(app: Flask, author: str, room: Room) -> int:
+    """A sound scenario draft of ``author``'s in ``room`` (its YAML downloads)."""
+    draft = wb.set_table(wb.Draft(), seats="3", button="1", small_blind="1", big_blind="2",
+                         stacks="200")  # fmt: skip
+    draft = wb.ask(wb.stage_error(draft, "premature_turn"), "choice")
+    with open_store(app.config["DATABASE"]) as store:
+        found = Accounts(store, HASHER).person_by_name(author)
+        assert found is not None
+        number = drafts.create_draft(
+            store, room_id=room.id, person_id=found.id, body=wb.to_json(draft)
+        )
+    assert number is not None and wb.check_draft(draft).sound
+    return number
 
 
 def _url(app: Flask, endpoint: str, cast: Cast, place: str = "own") -> str:
@@ -168,6 +186,8 @@ def _url(app: Flask, endpoint: str, cast: Cast, place: str = "own") -> str:
             "cert_id": cast.certificates[place],
             "assignment_id": cast.exams[place][0],
             "attempt_id": cast.exams[place][1],
+            "draft_id": cast.drafts[place],
+            "step": "undo",
         }[name]
     with app.test_request_context():
         return url_for(endpoint, **values)

@@ -25,6 +25,7 @@ from dealer_trainer.web.room import (
     ruleset,
     scenarios,
     upload,
+    writing,
 )
 from dealer_trainer.web.room.checks import check_ruleset_text, check_scenario_text
 from dealer_trainer.web.room.common import bp
@@ -42,4 +43,5 @@ PAGES: tuple[ModuleType, ...] = (
     ruleset,
     export,
     items,
+    writing,
 )

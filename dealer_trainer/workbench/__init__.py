@@ -1,0 +1,82 @@
+"""The author's workbench: writing a scenario by dealing the hand, with no screen of its own.
+
+The terminal wizard (``dealer-trainer scenarios new``) and the room's "Write a scenario" page
+call these same functions; each takes a :class:`Draft` and returns a new one (or raises
+:class:`AuthoringError` naming the field or step it concerns):
+
+- :func:`set_table` (:mod:`.table`): seats, stacks, the button, the blinds, the structure,
+  the ruleset (built-in, or the room's house ruleset);
+- :func:`play`, :func:`undo`, :func:`make_error`, :func:`stage_error`, :func:`position`
+  (:mod:`.moves`): the hand played move by move, each judged by the engine;
+- :func:`ask`, :func:`edit_words` (:mod:`.question`): what to ask, the options the engine
+  drafts (:mod:`dealer_trainer.authoring`), the author's words;
+- :func:`check_draft` (:mod:`.checks`): proved like an upload, linted, audited, and written
+  as YAML that ``scenarios validate`` accepts.
+
+A draft is plain data: :func:`to_json` and :func:`from_json` give the text the store keeps.
+"""
+
+from dealer_trainer.workbench.checks import Checked, Problem, check_draft
+from dealer_trainer.workbench.draft import (
+    AuthoringError,
+    Draft,
+    OptionDraft,
+    TableSettings,
+    from_json,
+    to_json,
+)
+from dealer_trainer.workbench.moves import (
+    MAX_MOVES,
+    Position,
+    asked_error,
+    make_error,
+    move_item,
+    play,
+    position,
+    stage_error,
+    undo,
+)
+from dealer_trainer.workbench.question import (
+    LIMITS,
+    ask,
+    edit_words,
+    ident_problem,
+    kinds_here,
+    scenario_of,
+    text_problem,
+    word_problems,
+)
+from dealer_trainer.workbench.table import HOUSE, STRUCTURES, ruleset_of, set_table
+
+__all__ = [
+    "HOUSE",
+    "LIMITS",
+    "MAX_MOVES",
+    "STRUCTURES",
+    "AuthoringError",
+    "Checked",
+    "Draft",
+    "OptionDraft",
+    "Position",
+    "Problem",
+    "TableSettings",
+    "ask",
+    "asked_error",
+    "check_draft",
+    "edit_words",
+    "from_json",
+    "ident_problem",
+    "kinds_here",
+    "make_error",
+    "move_item",
+    "play",
+    "position",
+    "ruleset_of",
+    "scenario_of",
+    "set_table",
+    "stage_error",
+    "text_problem",
+    "to_json",
+    "undo",
+    "word_problems",
+]

@@ -1,0 +1,244 @@
+"""Playing the hand on the draft's table: every move judged by the engine (a move it refuses
+is refused with its rule and the draft is left as it was), undo, and a dealer error of the
+catalogue made at this moment (refused when the moment cannot have it). A dealer error played
+by hand (the turn turned while a player is still to act) is recognised by the engine as it is
+in any hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any
+
+from dealer_trainer.authoring import setup_for, situations
+from dealer_trainer.errors import Rejected, ScriptError
+from dealer_trainer.handscript import parse_script, script_item
+from dealer_trainer.procedure.events import DEALER_EVENTS, EVENT_WORDS, Event
+from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.procedure.machine import STATE_BY_NAME
+from dealer_trainer.procedure.rulings import situation
+from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.setups import Choices, ready, stage
+from dealer_trainer.workbench.draft import AuthoringError, Draft
+from dealer_trainer.workbench.table import HOUSE, ruleset_of
+
+__all__ = [
+    "MAX_MOVES",
+    "Position",
+    "asked_error",
+    "make_error",
+    "move_item",
+    "play",
+    "position",
+    "stage_error",
+    "undo",
+]
+
+#: the most moves a draft keeps (a hand to the river is about 40)
+MAX_MOVES = 200
+#: the actions a player may take, as a script names them
+_ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Position:
+    """The hand where the draft's moves leave it, for a page or a terminal to show."""
+
+    hand: Hand
+    ruleset: Ruleset
+    #: the dealer's moves the engine allows now (event name, words)
+    dealer_moves: tuple[tuple[str, str], ...]
+    #: the seat to act (None: nobody) and the actions it may take
+    to_act: int | None
+    actions: tuple[str, ...]
+    #: the dealer errors recognised so far (their situations)
+    errors: tuple[str, ...]
+    #: the catalogue errors that can be made at this moment (name, title)
+    can_make: tuple[tuple[str, str], ...]
+
+
+def _script(draft: Draft, moves: tuple[Any, ...], house_yaml: str | None) -> Any:
+    ruleset_of(draft.table, house_yaml)  # named and readable
+    table = {**draft.table.mapping(), "ruleset": draft.table.ruleset}
+    data = {"table": table, "deck": [], "events": list(moves)}
+    try:
+        return parse_script(data, rulesets={HOUSE: house_yaml} if house_yaml else {})
+    except ScriptError as exc:
+        raise AuthoringError(str(exc.message), place="move") from None
+
+
+@contextmanager
+def _played(
+    draft: Draft, house_yaml: str | None, moves: tuple[Any, ...] | None = None
+) -> Iterator[Hand]:
+    """The hand with the draft's moves (or ``moves``) played, open for more; a move the engine
+    refuses is an :class:`AuthoringError` with its rule."""
+    script = _script(draft, draft.moves if moves is None else moves, house_yaml)
+    with Hand(script) as hand:
+        for event in script.events:
+            verdict = hand.handle(event)
+            if verdict.outcome != "accepted":
+                raise AuthoringError(
+                    f"{event.describe()}: {verdict.reason}", place="move", rule=verdict.rule
+                )
+        yield hand
+
+
+def move_item(
+    name: str,
+    *,
+    seat: int | None = None,
+    action: str | None = None,
+    amount: int | None = None,
+    exposed: bool = False,
+) -> Any:
+    """A move as a hand script writes it, from a page's or a terminal's fields."""
+    if name == "act":
+        if action not in _ACTIONS:
+            raise AuthoringError(f"an action is one of {', '.join(_ACTIONS)}", place="action")
+        args: dict[str, Any] = {"seat": seat, "action": action}
+        if amount is not None:
+            args["amount"] = amount
+        return {"act": args}
+    if name not in DEALER_EVENTS:
+        raise AuthoringError(f"{name!r} is not a dealer's move", place="move")
+    return {name: {"exposed": True}} if exposed else name
+
+
+def play(draft: Draft, move: Any, house_yaml: str | None = None) -> Draft:
+    """The draft with ``move`` played: :class:`AuthoringError` (its rule, the draft unchanged)
+    when the engine refuses it."""
+    if len(draft.moves) >= MAX_MOVES:
+        raise AuthoringError(f"a draft keeps at most {MAX_MOVES} moves", place="move")
+    moves = (*draft.moves, move)
+    with _played(draft, house_yaml, moves):
+        pass
+    return draft.with_moves(moves)
+
+
+def undo(draft: Draft) -> Draft:
+    """The draft without its last move (a dealer error made is undone with its moves)."""
+    if not draft.moves:
+        raise AuthoringError("there is no move to undo", place="move")
+    undone = draft.with_moves(draft.moves[:-1])
+    made = draft.error
+    return replace(undone, error=made if made and _still_made(undone, made) else None)
+
+
+def _still_made(draft: Draft, name: str) -> bool:
+    try:
+        with _played(draft, None) as hand:
+            return any(item.situation == name for item in hand.irregularities)
+    except AuthoringError:
+        return False
+
+
+def position(draft: Draft, house_yaml: str | None = None) -> Position:
+    """Where the draft's moves leave the hand."""
+    ruleset = ruleset_of(draft.table, house_yaml)
+    with _played(draft, house_yaml) as hand:
+        betting = hand.betting
+        to_act = hand.to_act
+        actions: tuple[str, ...] = ()
+        if betting is not None and to_act is not None:
+            actions = tuple(action.value for action in betting.legal_actions(to_act))
+        dealer = tuple(
+            (name, EVENT_WORDS.get(name, name))
+            for name in hand.expected_next()
+            if name in DEALER_EVENTS
+        )
+        errors = tuple(dict.fromkeys(i.situation for i in hand.irregularities if i.situation))
+        can_make = tuple(
+            (name, situation(name).title) for name in situations() if _can_make(hand, name)
+        )
+    return Position(
+        hand=hand,
+        ruleset=ruleset,
+        dealer_moves=dealer,
+        to_act=to_act,
+        actions=actions,
+        errors=errors,
+        can_make=can_make,
+    )
+
+
+def _can_make(hand: Hand, name: str) -> bool:
+    found = situation(name)
+    return (
+        not hand.recoveries
+        and not hand.irregularities
+        and hand.state in found.window
+        and len(hand.order) >= found.staging.players
+        and ready(hand, found.staging)
+    )
+
+
+def make_error(draft: Draft, name: str, house_yaml: str | None = None) -> Draft:
+    """The draft with the catalogue dealer error ``name`` made at this moment (and what must
+    follow for its recovery to fall due); :class:`AuthoringError` when the moment cannot have
+    it."""
+    if name not in situations():
+        raise AuthoringError(f"{name!r} is not a dealer error of the catalogue", place="error")
+    found = situation(name)
+    made: list[Any] = []
+    with _played(draft, house_yaml) as hand:
+        if not _can_make(hand, name):
+            now = STATE_BY_NAME[hand.state].waits_for
+            why = "a dealer error is made already" if hand.irregularities else f"now {now}"
+            raise AuthoringError(
+                f"{found.title} cannot be made at this moment ({why}): play on to where it can "
+                "happen",
+                place="error",
+            )
+
+        def do(event: Event) -> None:
+            event = replace(event, index=len(draft.moves) + len(made))
+            verdict = hand.handle(event)
+            if verdict.outcome != "accepted":
+                raise Rejected(verdict.reason, rule=verdict.rule)
+            made.append(script_item(event))
+
+        try:
+            stage(hand, (*found.staging.make, *found.staging.follow), found.staging, Choices(), do)
+        except Rejected as refused:
+            raise AuthoringError(
+                f"{found.title} cannot be made here: {refused.reason}",
+                place="error",
+                rule=refused.rule,
+            ) from None
+        arisen = {item.situation for item in hand.irregularities}
+    if name not in arisen:
+        raise AuthoringError(
+            f"{found.title} cannot arise under {draft.table.ruleset} here", place="error"
+        )
+    return replace(draft.with_moves((*draft.moves, *made)), error=name)
+
+
+def stage_error(draft: Draft, name: str, house_yaml: str | None = None) -> Draft:
+    """The draft's table dealt from the start to the dealer error ``name`` as its record
+    stages it (the wizard's way: no move by hand)."""
+    if name not in situations():
+        raise AuthoringError(f"{name!r} is not a dealer error of the catalogue", place="error")
+    ruleset = ruleset_of(draft.table, house_yaml)
+    try:
+        setup = setup_for(draft.table.mapping(), name, ruleset)
+    except ScriptError as exc:
+        raise AuthoringError(str(exc.message), place="error") from None
+    return replace(draft.with_moves(tuple(setup)), error=name)
+
+
+def asked_error(draft: Draft, house_yaml: str | None = None) -> str:
+    """The dealer error a question on the draft asks: the one made, else the first the engine
+    recognised in the moves played by hand."""
+    with _played(draft, house_yaml) as hand:
+        arisen = [i.situation for i in hand.irregularities if i.situation]
+    if draft.error is not None and draft.error in arisen:
+        return draft.error
+    known = set(situations())
+    for name in arisen:
+        if name in known:
+            return name
+    raise AuthoringError(
+        "no dealer error yet: make one, or play the wrong move by hand", place="kind"
+    )
