@@ -36,13 +36,14 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import replace
 from datetime import UTC, date, datetime, time
 from types import TracebackType
 from typing import Any
 
 from dealer_trainer.errors import StoreError
 from dealer_trainer.safetext import excerpt
-from dealer_trainer.store import totals
+from dealer_trainer.store import skills, totals
 from dealer_trainer.store.adapters import (
     ENV_VAR,
     STREAM_BATCH,
@@ -179,6 +180,15 @@ class Store:
                 f"session {session} is {excerpt(name)}'s, not {excerpt(given_name)}'s: "
                 "start a session for that trainee"
             )
+        if answer.mode == "drill":  # practice of a skill, never an item: kept apart
+            skills.keep_drill_pick(
+                self,
+                session_id=session,
+                trainee_id=trainee_id,
+                room_id=room_id,
+                answer=replace(answer, answered_at=when),
+            )
+            return
         self._db.insert(
             "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
             " ruleset, difficulty, given, expected, seconds, answered_at, room_id)"
