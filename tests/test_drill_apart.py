@@ -6,6 +6,7 @@ old drill answers there too once it is opened (migration 13)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,6 @@ from tests.dbrows import rows
 from tests.pg import fresh_schema
 
 HASH = "not-a-real-hash"
-FAR = "2999-01-01T00:00:00+00:00"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -49,8 +49,6 @@ def _room_with_quiz_answers(store: Store) -> int:
 def _item_figures(store: Store, target: str, room_id: int) -> dict[str, Any]:
     """Everything the pages read of items: answers, reviews due, most missed, topics, the
     kept totals table by table, and item analysis's sittings."""
-    from datetime import datetime
-
     later = datetime(2999, 1, 1)
     return {
         "answers": [(a.item, a.mode, a.correct) for a in store.answers()],
@@ -135,7 +133,7 @@ def test_a_store_made_before_moves_its_drill_answers_out_of_the_items(target: st
     db = connect(target)
     with db.transaction():
         ana = int(db.execute("SELECT id FROM trainees WHERE name = 'Ana'", ())[0][0])
-        at = db_time(db.dialect, __import__("datetime").datetime(2025, 3, 1, 12))
+        at = db_time(db.dialect, datetime(2025, 3, 1, 12))
         session = db.insert(
             "INSERT INTO sessions (trainee_id, mode, started_at) VALUES (?, 'drill', ?)",
             (ana, at),
@@ -143,7 +141,8 @@ def test_a_store_made_before_moves_its_drill_answers_out_of_the_items(target: st
         for n, item in enumerate(["drill:flop_deal", "drill:flop_deal", "drill:premature_turn"]):
             db.execute(
                 "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
-                " seconds, answered_at, room_id) VALUES (?, ?, ?, 'procedure', 'drill', ?, ?, ?, ?)",
+                " seconds, answered_at, room_id)"
+                " VALUES (?, ?, ?, 'procedure', 'drill', ?, ?, ?, ?)",
                 (session, ana, item, n == 1, 3.0, at, room_id),
             )
             db.execute(
@@ -165,5 +164,6 @@ def test_a_store_made_before_moves_its_drill_answers_out_of_the_items(target: st
         assert totals.differences(store) == []
         items = {str(r[0]) for r in rows(target, "SELECT item FROM room_items")}
         assert items == {"misdeal-two-exposed", "premature-turn-basic"}
-        figures = {(f.skill, f.kind): (f.answered, f.correct) for f in skills.room_skills(store, room_id)}
+        kept = skills.room_skills(store, room_id)
+        figures = {(f.skill, f.kind): (f.answered, f.correct) for f in kept}
         assert figures == {("dealing", "flop_deal"): (2, 1), ("dealing", "premature_turn"): (1, 0)}

@@ -1,0 +1,176 @@
+"""The money and hands drills in the browser: the terminal's choices, an item a page with a
+number field (money) or seat checkboxes (hands), a bad answer kept beside its message (422),
+the engine's answer and the rule in the feedback, and each answer kept per skill, never as
+an item. And the per-skill figures on the trainee's home and the trainer's dashboard."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from dealer_trainer.accounts import Person, Room
+from dealer_trainer.store import skills
+from dealer_trainer.training.drill import asked
+from dealer_trainer.training.drill.hands import HandsItem
+from dealer_trainer.training.drill.money import MoneyItem
+from dealer_trainer.training.progress import open_store
+
+from .conftest import World, sign_in
+
+SEED = 11
+
+
+@pytest.fixture
+def room(world: World) -> Room:
+    return world.room("Practice table")
+
+
+@pytest.fixture
+def ana(world: World, room: Room) -> Person:
+    return world.person("Ana", room=room)
+
+
+def _money(n: int, ruleset: str = "roberts") -> MoneyItem:
+    item = asked.item_of("money", SEED, n, asked.drill_ruleset(ruleset, None))
+    assert isinstance(item, MoneyItem)
+    return item
+
+
+def _form(room: Room, n: int, **fields: str | list[str]) -> dict[str, str | list[str]]:
+    return {"room": str(room.id), "ruleset": "roberts", "seed": str(SEED), "n": str(n), **fields}
+
+
+def _right_money(item: MoneyItem) -> dict[str, str]:
+    return {f"answer-{i}": str(number) for i, number in enumerate(item.answer_numbers())}
+
+
+def _figures(app: Flask, name: str) -> list[skills.SkillFigure]:
+    store = open_store(app.config["DATABASE"])
+    try:
+        return skills.trainee_skills(store, name)
+    finally:
+        store.close()
+
+
+def test_the_money_drill_offers_the_terminals_choices(client: FlaskClient, ana: Person) -> None:
+    sign_in(client, "Ana")
+    html = client.get("/drill/money").text
+    assert 'name="ruleset"' in html and 'name="seed"' in html
+    assert all(f'<option value="{name}"' in html for name in ("roberts", "tda-2024"))
+    hands = client.get("/drill/hands").text
+    assert 'name="seed"' in hands and 'name="ruleset"' not in hands
+
+
+def test_an_empty_seed_picks_one_and_the_item_page_asks_with_a_number_field(
+    client: FlaskClient, ana: Person, room: Room
+) -> None:
+    sign_in(client, "Ana")
+    started = client.get(f"/drill/money?room={room.id}&ruleset=roberts&seed=")
+    assert started.status_code in (302, 303)
+    assert re.search(r"seed=\d+", started.location or "")
+    html = client.get(f"/drill/money?room={room.id}&ruleset=roberts&seed={SEED}").text
+    item = _money(1)
+    assert 'inputmode="numeric"' in html and 'name="answer-0"' in html
+    assert item.question.split(".")[0][:20] in html
+    assert '<svg class="table' in html or "table-pictures" in html or "<svg" in html
+
+
+def test_a_right_money_answer_shows_the_engines_answer_and_rule_and_is_kept_per_skill(
+    app: Flask, client: FlaskClient, ana: Person, room: Room
+) -> None:
+    sign_in(client, "Ana")
+    item = _money(1)
+    page = client.post("/drill/money", data=_form(room, 1, **_right_money(item)))
+    assert page.status_code == 200
+    html = page.text
+    assert "Right</h2>" in html and "The engine's answer" in html
+    assert f"Rule {item.rule}" in html or "Rule house rule" in html
+    assert 'name="n" value="2"' in html  # the next item
+    (figure,) = _figures(app, "Ana")
+    assert (figure.skill, figure.kind, figure.answered, figure.correct) == (
+        "money",
+        item.kind,
+        1,
+        1,
+    )
+    # the same item posted again (a double tap) is kept once
+    client.post("/drill/money", data=_form(room, 1, **_right_money(item)))
+    assert _figures(app, "Ana")[0].answered == 1
+    store = open_store(app.config["DATABASE"])
+    try:
+        assert store.answers("Ana") == []  # no item
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [("twelve", "is not a whole number"), ("-4", "is negative"), ("", "type a number")],
+)
+def test_a_money_answer_that_is_no_number_is_refused_beside_its_field_kept(
+    app: Flask, client: FlaskClient, ana: Person, room: Room, typed: str, message: str
+) -> None:
+    sign_in(client, "Ana")
+    fields = {f"answer-{i}": typed for i in range(_money(1).answer_count)}
+    page = client.post("/drill/money", data=_form(room, 1, **fields))
+    assert page.status_code == 422
+    assert message in page.text and 'aria-invalid="true"' in page.text
+    assert f'value="{typed}"' in page.text
+    assert 'name="n" value="1"' in page.text  # the same item again
+    assert _figures(app, "Ana") == []
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["seed=abc", "seed=-3", "seed=5&n=0", "seed=5&n=x", "seed=5&ruleset=nope", "seed=5&room=x"],
+)
+def test_a_bad_choice_in_the_address_is_a_4xx_never_a_500(
+    client: FlaskClient, ana: Person, query: str
+) -> None:
+    sign_in(client, "Ana")
+    response = client.get(f"/drill/money?{query}")
+    assert 400 <= response.status_code < 500
+
+
+def test_the_hands_drill_ticks_seats_and_judges_the_winners(
+    app: Flask, client: FlaskClient, ana: Person, room: Room
+) -> None:
+    sign_in(client, "Ana")
+    item = asked.item_of("hands", SEED, 1)
+    assert isinstance(item, HandsItem)
+    html = client.get(f"/drill/hands?room={room.id}&seed={SEED}").text
+    for seat in item.hands:
+        assert f'type="checkbox" name="seat" value="{seat}"' in html
+    empty = client.post("/drill/hands", data=_form(room, 1, ruleset=""))
+    assert empty.status_code == 422 and "tick the winning seat" in empty.text
+    wrong_seat = client.post("/drill/hands", data=_form(room, 1, ruleset="", seat=["10"]))
+    assert wrong_seat.status_code == 422 and "only the seats at this table" in wrong_seat.text
+    winners = [str(seat) for seat in item.winners]
+    page = client.post("/drill/hands", data=_form(room, 1, ruleset="", seat=winners))
+    assert page.status_code == 200 and "Right</h2>" in page.text
+    assert "Rule TDA24 12" in page.text
+    (figure,) = _figures(app, "Ana")
+    assert (figure.skill, figure.kind, figure.correct) == ("hands", item.kind, 1)
+
+
+def test_the_per_skill_figures_show_on_the_home_and_the_dashboard(
+    world: World, client: FlaskClient, ana: Person, room: Room
+) -> None:
+    world.trainer("Tom", room)
+    sign_in(client, "Ana")
+    assert "No drill answers yet" in client.get("/").text
+    item = _money(1)
+    client.post("/drill/money", data=_form(room, 1, **_right_money(item)))
+    client.post("/drill/money", data=_form(room, 2, **{"answer-0": "999999"}))
+    home = client.get("/").text
+    assert "Your drills per skill" in home and "Money math" in home
+    assert '<strong>Money math</strong></th><td data-label="Answers">2</td>' in home
+    client.post("/sign-out")
+    sign_in(client, "Tom")
+    board = client.get(f"/rooms/{room.id}/").text
+    assert "Drills per skill" in board and "Money math" in board
+    missed = board.split("Most-missed items")[1].split("Drills per skill")[0]
+    assert "No answers yet" in missed  # the drill answers are no items
