@@ -168,6 +168,7 @@ def _url(app: Flask, endpoint: str, cast: Cast, place: str = "own") -> str:
             "cert_id": cast.certificates[place],
             "assignment_id": cast.exams[place][0],
             "attempt_id": cast.exams[place][1],
+            "drill": "money",
         }[name]
     with app.test_request_context():
         return url_for(endpoint, **values)

@@ -87,7 +87,10 @@ def test_a_right_money_answer_shows_the_engines_answer_and_rule_and_is_kept_per_
     assert page.status_code == 200
     html = page.text
     assert "Right</h2>" in html and "The engine's answer" in html
-    assert f"Rule {item.rule}" in html or "Rule house rule" in html
+    if item.kind == "rake":
+        assert "the room's own posted rake, a house rule" in html
+    else:
+        assert f"Rule {item.rule}" in html
     assert 'name="n" value="2"' in html  # the next item
     (figure,) = _figures(app, "Ana")
     assert (figure.skill, figure.kind, figure.answered, figure.correct) == (
@@ -174,3 +177,21 @@ def test_the_per_skill_figures_show_on_the_home_and_the_dashboard(
     assert "Drills per skill" in board and "Money math" in board
     missed = board.split("Most-missed items")[1].split("Drills per skill")[0]
     assert "No answers yet" in missed  # the drill answers are no items
+
+
+def test_every_money_kind_judges_the_engines_answer_right_and_cites_its_rule(
+    app: Flask, client: FlaskClient, ana: Person, room: Room
+) -> None:
+    sign_in(client, "Ana")
+    kinds = set()
+    for n in range(1, 9):  # the eight kinds come round in turn
+        item = _money(n)
+        kinds.add(item.kind)
+        html = client.post("/drill/money", data=_form(room, n, **_right_money(item))).text
+        assert "Right</h2>" in html, item.kind
+        if item.kind == "side_pots":
+            assert "Main pot: " in html and "Side pot 1: " in html
+        if item.kind != "rake":
+            assert f"Rule {item.rule}" in html, item.kind
+    assert len(kinds) == 8
+    assert sum(f.correct for f in _figures(app, "Ana")) == 8

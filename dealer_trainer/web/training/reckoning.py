@@ -231,7 +231,9 @@ def reckoning_answer(drill: str) -> Response:
         key=f"{drill}:{settings['ruleset']}:{settings['seed']}:{settings['n']}",
         ruleset=settings["ruleset"],
     )
-    citation = room_citation(verdict.rule, None, "roberts")
+    # the rake is the room's own posted rule: no rulebook's (money.RULES names it so)
+    house = verdict.rule == "house rule"
+    citation = None if house else room_citation(verdict.rule, None, "roberts")
     last = {
         "item": item,
         "verdict": verdict,
