@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from dealer_trainer.roles import Role
 from dealer_trainer.safetext import excerpt
-from dealer_trainer.store import totals
+from dealer_trainer.store import skills, totals
 from dealer_trainer.store.rows import time_or_none
 
 if TYPE_CHECKING:
@@ -461,39 +461,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         13,
-        "drill answers kept apart from items, per skill and kind; the drill answers kept as"
-        " items before are moved there, and their review cards and totals go",
-        (
-            "CREATE TABLE skill_answers ("
-            " id {pk},"
-            " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
-            " room_id {ref} REFERENCES rooms (id),"
-            " session_id {ref} REFERENCES sessions (id),"
-            " skill TEXT NOT NULL,"
-            " kind TEXT NOT NULL,"
-            " correct {bool} NOT NULL,"
-            " seconds {real},"
-            " ruleset TEXT NOT NULL DEFAULT '',"
-            " answer_key TEXT,"
-            " answered_at {ts} NOT NULL)",
-            "CREATE INDEX skill_answers_by_trainee ON skill_answers (trainee_id, skill, kind)",
-            "CREATE INDEX skill_answers_by_room ON skill_answers (room_id, skill, kind)",
-            # a browser page's item is kept once per trainee (NULL keys never clash)
-            "CREATE UNIQUE INDEX skill_answers_key ON skill_answers (trainee_id, answer_key)",
-            "INSERT INTO skill_answers (trainee_id, room_id, session_id, skill, kind, correct,"
-            " seconds, ruleset, answered_at)"
-            " SELECT trainee_id, room_id, session_id, 'dealing',"
-            " CASE WHEN SUBSTR(item, 1, 6) = 'drill:' THEN SUBSTR(item, 7) ELSE item END,"
-            " correct, seconds, ruleset, answered_at FROM answers WHERE mode = 'drill'"
-            " ORDER BY id",
-            # a review card made by drill answers alone goes; one a quiz answered too stays
-            "DELETE FROM review_cards WHERE EXISTS (SELECT 1 FROM answers a"
-            " WHERE a.mode = 'drill' AND a.trainee_id = review_cards.trainee_id"
-            " AND a.item = review_cards.item) AND NOT EXISTS (SELECT 1 FROM answers a"
-            " WHERE a.mode <> 'drill' AND a.trainee_id = review_cards.trainee_id"
-            " AND a.item = review_cards.item)",
-            "DELETE FROM answers WHERE mode = 'drill'",
-        ),
+        skills.MIGRATION_DESCRIPTION,
+        skills.MIGRATION_STATEMENTS,
         backfill=totals.backfill,  # the totals counted again, without the drill answers
     ),
 )

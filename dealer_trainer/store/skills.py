@@ -12,6 +12,7 @@ mode given to :meth:`~dealer_trainer.store.Store.record` is kept here instead
     record_skill(store, SkillAnswer(trainee="ann", skill="money", kind="call", correct=True,
                                     seconds=4.2), room_id=room.id, key="money:17:3")
     trainee_skills(store, "ann")          # per skill and kind, every room and the terminal
+    skill_answers(store, "ann")           # one by one, in the order given
     room_skills(store, room.id)           # the room's trainees, in the room or the terminal
 
 A ``key`` names an answer once per trainee (a browser page's item): the same key again keeps
@@ -43,6 +44,7 @@ __all__ = [
     "keep_drill_pick",
     "record_skill",
     "room_skills",
+    "skill_answers",
     "trainee_skills",
 ]
 
@@ -68,6 +70,8 @@ class SkillAnswer:
     ruleset: str = ""
     #: when it was answered (UTC); now when ``None``
     answered_at: datetime | None = None
+    #: the session it was given in (a dealing drill's); filled in when read back
+    session: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -142,10 +146,16 @@ def record_skill(
 
 
 def keep_drill_pick(
-    store: Store, *, session_id: int, trainee_id: int, room_id: int | None, answer: Answer
+    store: Store,
+    session_id: int,
+    trainee_id: int,
+    room_id: int | None,
+    answer: Answer,
+    when: datetime,
 ) -> None:
-    """A dealing drill's pick, given to the store as an answer in the ``drill`` mode, kept as
-    a ``dealing`` skill answer (inside the caller's transaction): never an item."""
+    """A dealing drill's pick, given to the store as an answer in the ``drill`` mode at
+    ``when``, kept as a ``dealing`` skill answer (inside the caller's transaction): never an
+    item. Its kind is the item's id after ``drill:`` (a step, an error, ``spot:<error>``)."""
     kind = answer.item.removeprefix(_DRILL_PREFIX)
     skill = SkillAnswer(
         trainee=answer.trainee,
@@ -154,7 +164,7 @@ def keep_drill_pick(
         correct=answer.correct,
         seconds=answer.seconds,
         ruleset=answer.ruleset,
-        answered_at=answer.answered_at,
+        answered_at=when,
     )
     _check(skill, None)
     _insert(
@@ -166,6 +176,44 @@ def keep_drill_pick(
         key=None,
     )
 
+
+#: migration 13 (:mod:`~dealer_trainer.store.migrations`): the table, and the drill answers
+#: kept as items before moved into it
+MIGRATION_DESCRIPTION = (
+    "drill answers kept apart from items, per skill and kind; the drill answers kept as"
+    " items before are moved there, and their review cards and totals go"
+)
+MIGRATION_STATEMENTS = (
+    "CREATE TABLE skill_answers ("
+    " id {pk},"
+    " trainee_id {ref} NOT NULL REFERENCES trainees (id),"
+    " room_id {ref} REFERENCES rooms (id),"
+    " session_id {ref} REFERENCES sessions (id),"
+    " skill TEXT NOT NULL,"
+    " kind TEXT NOT NULL,"
+    " correct {bool} NOT NULL,"
+    " seconds {real},"
+    " ruleset TEXT NOT NULL DEFAULT '',"
+    " answer_key TEXT,"
+    " answered_at {ts} NOT NULL)",
+    "CREATE INDEX skill_answers_by_trainee ON skill_answers (trainee_id, skill, kind)",
+    "CREATE INDEX skill_answers_by_room ON skill_answers (room_id, skill, kind)",
+    # a browser page's item is kept once per trainee (NULL keys never clash)
+    "CREATE UNIQUE INDEX skill_answers_key ON skill_answers (trainee_id, answer_key)",
+    "INSERT INTO skill_answers (trainee_id, room_id, session_id, skill, kind, correct,"
+    " seconds, ruleset, answered_at)"
+    " SELECT trainee_id, room_id, session_id, 'dealing',"
+    " CASE WHEN SUBSTR(item, 1, 6) = 'drill:' THEN SUBSTR(item, 7) ELSE item END,"
+    " correct, seconds, ruleset, answered_at FROM answers WHERE mode = 'drill'"
+    " ORDER BY id",
+    # a review card made by drill answers alone goes; one a quiz answered too stays
+    "DELETE FROM review_cards WHERE EXISTS (SELECT 1 FROM answers a"
+    " WHERE a.mode = 'drill' AND a.trainee_id = review_cards.trainee_id"
+    " AND a.item = review_cards.item) AND NOT EXISTS (SELECT 1 FROM answers a"
+    " WHERE a.mode <> 'drill' AND a.trainee_id = review_cards.trainee_id"
+    " AND a.item = review_cards.item)",
+    "DELETE FROM answers WHERE mode = 'drill'",
+)
 
 _FIGURES = (
     "SELECT s.skill, s.kind, COUNT(*), SUM(CASE WHEN s.correct THEN 1 ELSE 0 END),"
@@ -186,6 +234,30 @@ def _figures(rows: list[tuple[Any, ...]]) -> list[SkillFigure]:
     ]
     order = {skill: place for place, skill in enumerate(SKILLS)}
     return sorted(found, key=lambda f: (order.get(f.skill, len(order)), f.kind))
+
+
+def skill_answers(store: Store, trainee: str) -> list[SkillAnswer]:
+    """``trainee``'s drill answers, one by one, in the order given."""
+    sql = (
+        "SELECT t.name, s.skill, s.kind, s.correct, s.seconds, s.ruleset, s.answered_at,"
+        " s.session_id FROM skill_answers s JOIN trainees t ON t.id = s.trainee_id"
+        " WHERE t.name = ? ORDER BY s.id"
+    )
+    with store._reading("read the drill answers"):
+        rows = store._db.execute(sql, (trainee.strip(),))
+    return [
+        SkillAnswer(
+            trainee=str(name),
+            skill=str(skill),
+            kind=str(kind),
+            correct=bool(correct),
+            seconds=None if seconds is None else float(seconds),
+            ruleset=str(ruleset),
+            answered_at=store._from_db_time(when, f"a drill answer of {excerpt(str(name))}"),
+            session=None if session is None else int(session),
+        )
+        for name, skill, kind, correct, seconds, ruleset, when, session in rows
+    ]
 
 
 def trainee_skills(store: Store, trainee: str, *, room_id: int | None = None) -> list[SkillFigure]:

@@ -36,7 +36,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import replace
 from datetime import UTC, date, datetime, time
 from types import TracebackType
 from typing import Any
@@ -152,8 +151,8 @@ class Store:
             )
 
     def record(self, session: int, answer: Answer) -> None:
-        """Keep ``answer``, given in ``session``, and update the trainee's review card for its
-        item: one transaction, committed before this returns."""
+        """Keep ``answer``, given in ``session``, and the trainee's review card for its item (a
+        drill pick: per skill, :mod:`.skills`): one transaction, committed before returning."""
         check_mode(answer.mode)
         if not answer.item.strip():
             raise StoreError("an answer needs an item: the item given is empty")
@@ -181,13 +180,7 @@ class Store:
                 "start a session for that trainee"
             )
         if answer.mode == "drill":  # practice of a skill, never an item: kept apart
-            skills.keep_drill_pick(
-                self,
-                session_id=session,
-                trainee_id=trainee_id,
-                room_id=room_id,
-                answer=replace(answer, answered_at=when),
-            )
+            skills.keep_drill_pick(self, session, trainee_id, room_id, answer, when)
             return
         self._db.insert(
             "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"

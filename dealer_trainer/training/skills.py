@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from dealer_trainer.store import Store, skills
 from dealer_trainer.store.skills import SkillAnswer, SkillFigure
+from dealer_trainer.training.drill.pace import MASTERY_ACCURACY, MASTERY_ATTEMPTS
 
 __all__ = [
     "SKILL_TITLES",
@@ -57,6 +58,11 @@ class SkillLine:
     mean_seconds: float | None
 
     @property
+    def weak(self) -> bool:
+        """Below the mastery line over enough attempts (:mod:`.drill.pace`'s rule)."""
+        return self.answered >= MASTERY_ATTEMPTS and self.correct < MASTERY_ACCURACY * self.answered
+
+    @property
     def percent(self) -> int:
         """The share right, in whole percent."""
         return round(100 * self.correct / self.answered) if self.answered else 0
@@ -67,10 +73,12 @@ def _kind_title(skill: str, kind: str) -> str:
         # start-up: the situations' titles load the engine's records, only where drawn
         from dealer_trainer.training.drill.points import situation_title
 
+        spotted = kind.removeprefix("spot:")
         try:
-            return situation_title(kind)
+            title = situation_title(spotted)
         except KeyError:  # a step of the procedure, not a dealer error
             return "procedure: " + kind.replace("_", " ")
+        return f"spotting: {title}" if spotted != kind else title
     return KIND_TITLES.get(kind, kind.replace("_", " "))
 
 

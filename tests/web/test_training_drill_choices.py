@@ -1,5 +1,6 @@
-"""The browser's dealing drill offers the terminal's choices: the ruleset (``--ruleset``) and
-the error rate (``--rate``); a bad one is refused beside its field (422), what was typed kept."""
+"""The browser's dealing drill offers the terminal's choices: the mode (``--mode``), the
+ruleset (``--ruleset``) and the error rate (``--rate``); a bad one is refused beside its field
+(422), what was typed kept."""
 
 from __future__ import annotations
 
@@ -24,10 +25,15 @@ def ana(world: World, room: Room) -> Person:
     return world.person("Ana", room=room)
 
 
-def test_the_drill_start_offers_the_ruleset_and_the_rate(client: FlaskClient, ana: Person) -> None:
+def test_the_drill_start_offers_the_mode_the_ruleset_and_the_rate(
+    client: FlaskClient, ana: Person
+) -> None:
     sign_in(client, "Ana")
     html = client.get("/drill").text
-    assert 'name="ruleset"' in html and 'name="rate"' in html and 'value="0.25"' in html
+    assert 'name="ruleset"' in html and 'name="rate"' in html
+    for mode in ("learn", "guided", "practice", "table-ready"):
+        assert f'name="mode" value="{mode}"' in html
+    assert 'value="learn" checked' in html
     assert '<option value="tda-2024"' in html and "roberts (this room&#39;s)" in html
 
 
@@ -54,6 +60,7 @@ def test_a_drill_started_with_a_ruleset_and_a_rate_is_dealt_under_them(
         ({"rate": "1.5"}, "from 0 (never) to 1"),
         ({"rate": "nan"}, "from 0 (never) to 1"),
         ({"ruleset": "house-of-cards"}, "choose one of the rulesets listed"),
+        ({"mode": "blindfolded"}, "choose one of the modes listed"),
     ],
 )
 def test_a_bad_choice_is_refused_beside_its_field(
@@ -65,3 +72,20 @@ def test_a_bad_choice_is_refused_beside_its_field(
     assert message in response.text and 'aria-invalid="true"' in response.text
     if "rate" in fields:
         assert f'value="{fields["rate"]}"' in response.text
+
+
+def test_a_drill_in_an_unannounced_mode_takes_the_modes_rate_and_offers_the_floor(
+    app: Flask, client: FlaskClient, ana: Person, room: Room
+) -> None:
+    sign_in(client, "Ana")
+    started = client.post("/drill", data={"room": str(room.id), "mode": "table-ready"})
+    assert started.location and started.location.startswith("/drill/")
+    store = open_store(app.config["DATABASE"])
+    try:
+        found = runs.run(store, run_id=int(started.location.rsplit("/", 1)[1]), person_id=ana.id)
+    finally:
+        store.close()
+    assert found is not None
+    assert (found.plan.drill_mode, found.plan.drill_rate) == ("table-ready", 0.25)
+    html = client.get(started.location).text
+    assert "table-ready mode" in html and "Floor! Something is wrong" in html

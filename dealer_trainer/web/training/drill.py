@@ -10,7 +10,7 @@ from dealer_trainer.accounts import Room
 from dealer_trainer.errors import UsageError
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.training import runs
-from dealer_trainer.training.drill.session import DEFAULT_RATE
+from dealer_trainer.training.drill.modes import MODES, Mode
 from dealer_trainer.view import table_view
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.citations import book_ruleset, room_citation
@@ -43,10 +43,10 @@ def start_drill() -> Response:
         if not form.validate_on_submit():
             abort(400)
         room = _room_for(form.room.data)
-        ruleset, rate, errors = _choices(room, request.form)
+        ruleset, rate, mode, errors = _choices(room, request.form)
         if not errors:
             # the room's own ruleset (a house one: its file), or a built-in one chosen
-            plan = runs.drill_plan(seed=_seed(), ruleset=ruleset, rate=rate)
+            plan = runs.drill_plan(seed=_seed(), ruleset=ruleset, rate=rate, mode=mode)
             number = runs.create_run(
                 store,
                 person_id=person.id,
@@ -66,7 +66,7 @@ def start_drill() -> Response:
         rulesets=_rulesets,
         errors=errors,
         chosen=request.form if errors else {},
-        default_rate=f"{DEFAULT_RATE:g}",
+        modes=MODES.values(),
     )
 
 
@@ -77,15 +77,18 @@ def _rulesets(room: Room) -> list[tuple[str, str]]:
     return found + [(name, name) for name in BUILTIN if name != room.ruleset]
 
 
-def _choices(room: Room, form: Any) -> tuple[str, float, dict[str, str]]:
-    """The ruleset and error rate chosen (as ``drill --ruleset --rate``), and the problems by
-    field (none: both are good)."""
+def _choices(room: Room, form: Any) -> tuple[str, float | None, str, dict[str, str]]:
+    """The ruleset, error rate (None: the mode's own) and mode chosen (as ``drill --ruleset
+    --rate --mode``), and the problems by field (none: all are good)."""
     errors: dict[str, str] = {}
     ruleset = form.get("ruleset") or room.ruleset
     if ruleset not in dict(_rulesets(room)):
         errors["ruleset"] = "choose one of the rulesets listed"
+    mode = form.get("mode") or Mode.LEARN.value
+    if mode not in {m.value for m in Mode}:
+        errors["mode"] = "choose one of the modes listed"
     text = (form.get("rate") or "").strip()
-    rate = DEFAULT_RATE
+    rate: float | None = None
     if text:
         try:
             rate = float(text)
@@ -94,7 +97,7 @@ def _choices(room: Room, form: Any) -> tuple[str, float, dict[str, str]]:
         else:
             if not 0.0 <= rate <= 1.0 or rate != rate:
                 errors["rate"] = "the error rate is from 0 (never) to 1 (at every chance)"
-    return ruleset, rate, errors
+    return ruleset, rate, mode, errors
 
 
 def _drill_page(found: runs.Run, state: runs.DrillState, *, status: int = 200,
