@@ -49,3 +49,4 @@ def test_a_money_item_answered_on_a_phone(
     shot(page, "money-feedback")
     page.goto("/")
     expect(page.get_by_role("region", name="Your drills per skill")).to_contain_text("Money math")
+    check_page(page)  # the per-skill table on a phone

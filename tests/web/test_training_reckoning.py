@@ -195,3 +195,52 @@ def test_every_money_kind_judges_the_engines_answer_right_and_cites_its_rule(
             assert f"Rule {item.rule}" in html, item.kind
     assert len(kinds) == 8
     assert sum(f.correct for f in _figures(app, "Ana")) == 8
+
+
+def test_browser_drill_answers_leave_the_rooms_item_figures_exactly_as_they_were(
+    app: Flask, client: FlaskClient, ana: Person, room: Room
+) -> None:
+    from datetime import UTC, datetime
+
+    from dealer_trainer.store import Answer, roomdata, totals
+    from tests.dbrows import rows
+    from tests.web.test_training_drill import _point, _start
+
+    target = app.config["DATABASE"]
+    with open_store(target) as store:  # two quiz answers in the terminal: in every room of Ana's
+        session = store.start_session("Ana", "quiz")
+        store.record(session, Answer("Ana", "premature-turn-basic", "premature-turn", "quiz", True))
+        store.record(session, Answer("Ana", "misdeal-two-exposed", "misdeal", "quiz", False))
+
+    def figures() -> dict[str, object]:
+        with open_store(target) as store:
+            return {
+                "answers": store.answers(),
+                "due": store.due("Ana", now=datetime(2999, 1, 1, tzinfo=UTC)),
+                "missed": roomdata.most_missed(store, room.id),
+                "grid": roomdata.accuracy_grid(store, room.id),
+                "topics": roomdata.topic_totals(store, room.id),
+                "export": roomdata.export_rows(store, room.id),
+                "totals": {
+                    t: sorted(map(repr, rows(target, f"SELECT * FROM {t}"))) for t in totals.TABLES
+                },
+            }
+
+    before = figures()
+    sign_in(client, "Ana")
+    where = _start(client, room)
+    for _ in range(10):  # ten dealing-drill picks, the first option each time
+        point = _point(client.get(where).text)
+        client.post(where, data={"point": str(point), "option": "1"})
+    for n in range(1, 4):
+        client.post("/drill/money", data=_form(room, n, **{"answer-0": "1"}))
+    hands = asked.item_of("hands", SEED, 1)
+    assert isinstance(hands, HandsItem)
+    seat = [str(min(hands.hands))]
+    client.post("/drill/hands", data=_form(room, 1, ruleset="", seat=seat))
+    assert figures() == before
+    kept: dict[str, int] = {}
+    for figure in _figures(app, "Ana"):
+        kept[figure.skill] = kept.get(figure.skill, 0) + figure.answered
+    assert kept["dealing"] == 10 and kept["hands"] == 1
+    assert kept["money"] >= 1  # a side-pot item wants more than one field: refused (422)
