@@ -20,18 +20,26 @@ from dealer_trainer.training.drill.session import Drill
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.review import next_card
 from tests.dbrows import rows
-from tests.pg import fresh_schema
+from tests.pg import fresh_schema, store_on
 
 HASH = "not-a-real-hash"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new, empty database: a store is made there (the upgrade test makes an old one)."""
     if request.param == "sqlite":
         yield str(tmp_path / "progress.sqlite3")
         return
     with fresh_schema() as url:
         yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """An empty store at the current version (on PostgreSQL, an emptied one: cheaper)."""
+    with store_on(request.param, tmp_path) as opened:
+        yield opened
 
 
 def _room_with_quiz_answers(store: Store) -> int:
@@ -64,60 +72,59 @@ def _item_figures(store: Store, target: str, room_id: int) -> dict[str, Any]:
     }
 
 
-def test_drill_answers_leave_every_item_figure_unchanged_and_show_per_skill(target: str) -> None:
-    with open_store(target) as store:
-        room_id = _room_with_quiz_answers(store)
-        before = _item_figures(store, target, room_id)
-        # thirty dealing-drill picks, half of them wrong, through the drill's own recorder
-        with Drill(seed=4, rate=0.5, store=store, trainee="Ana") as drill:
-            for number in range(30):
-                point = drill.point()
-                rights = [o for o in point.options if o.event in point.allowed]
-                wrongs = [o for o in point.options if o.event not in point.allowed]
-                drill.choose((wrongs or rights)[0] if number % 2 else rights[0], seconds=2.0)
-        # and money and hands answers, as the browser pages keep them
-        for n in range(6):
-            kept = skills.record_skill(
-                store,
-                skills.SkillAnswer(
-                    trainee="Ana", skill="money", kind="call", correct=n % 3 != 0, seconds=4.0
-                ),
-                room_id=room_id,
-                key=f"money:1:{n}",
-            )
-            assert kept
-        assert _item_figures(store, target, room_id) == before
-        assert totals.differences(store) == []
-        mine = skills.trainee_skills(store, "Ana")
-        dealing = [f for f in mine if f.skill == "dealing"]
-        assert sum(f.answered for f in dealing) == 30
-        assert sum(f.correct for f in dealing) == 15
-        assert all(f.mean_seconds == 2.0 for f in dealing)
-        (money,) = [f for f in mine if f.skill == "money"]
-        assert (money.kind, money.answered, money.correct, money.mean_seconds) == (
-            "call",
-            6,
-            4,
-            4.0,
+def test_drill_answers_leave_every_item_figure_unchanged_and_show_per_skill(store: Store) -> None:
+    target = store.target
+    room_id = _room_with_quiz_answers(store)
+    before = _item_figures(store, target, room_id)
+    # thirty dealing-drill picks, half of them wrong, through the drill's own recorder
+    with Drill(seed=4, rate=0.5, store=store, trainee="Ana") as drill:
+        for number in range(30):
+            point = drill.point()
+            rights = [o for o in point.options if o.event in point.allowed]
+            wrongs = [o for o in point.options if o.event not in point.allowed]
+            drill.choose((wrongs or rights)[0] if number % 2 else rights[0], seconds=2.0)
+    # and money and hands answers, as the browser pages keep them
+    for n in range(6):
+        kept = skills.record_skill(
+            store,
+            skills.SkillAnswer(
+                trainee="Ana", skill="money", kind="call", correct=n % 3 != 0, seconds=4.0
+            ),
+            room_id=room_id,
+            key=f"money:1:{n}",
         )
-        room = skills.room_skills(store, room_id)
-        assert sum(f.answered for f in room) == 36
+        assert kept
+    assert _item_figures(store, target, room_id) == before
+    assert totals.differences(store) == []
+    mine = skills.trainee_skills(store, "Ana")
+    dealing = [f for f in mine if f.skill == "dealing"]
+    assert sum(f.answered for f in dealing) == 30
+    assert sum(f.correct for f in dealing) == 15
+    assert all(f.mean_seconds == 2.0 for f in dealing)
+    (money,) = [f for f in mine if f.skill == "money"]
+    assert (money.kind, money.answered, money.correct, money.mean_seconds) == (
+        "call",
+        6,
+        4,
+        4.0,
+    )
+    room = skills.room_skills(store, room_id)
+    assert sum(f.answered for f in room) == 36
 
 
-def test_a_skill_answer_with_a_key_kept_already_is_not_kept_again(target: str) -> None:
-    with open_store(target) as store:
-        answer = skills.SkillAnswer(trainee="Bo", skill="hands", kind="wheel", correct=True)
-        assert skills.record_skill(store, answer, key="hands:9:1")
-        assert not skills.record_skill(store, answer, key="hands:9:1")  # a double tap
-        assert skills.record_skill(store, answer)  # no key: every answer counts
-        (figure,) = skills.trainee_skills(store, "Bo")
-        assert figure.answered == 2 and figure.mean_seconds is None
+def test_a_skill_answer_with_a_key_kept_already_is_not_kept_again(store: Store) -> None:
+    answer = skills.SkillAnswer(trainee="Bo", skill="hands", kind="wheel", correct=True)
+    assert skills.record_skill(store, answer, key="hands:9:1")
+    assert not skills.record_skill(store, answer, key="hands:9:1")  # a double tap
+    assert skills.record_skill(store, answer)  # no key: every answer counts
+    (figure,) = skills.trainee_skills(store, "Bo")
+    assert figure.answered == 2 and figure.mean_seconds is None
 
 
-def test_an_unknown_skill_is_refused_with_its_name(target: str) -> None:
+def test_an_unknown_skill_is_refused_with_its_name(store: Store) -> None:
     from dealer_trainer.errors import StoreError
 
-    with open_store(target) as store, pytest.raises(StoreError, match="unknown skill 'juggling'"):
+    with pytest.raises(StoreError, match="unknown skill 'juggling'"):
         skills.record_skill(
             store, skills.SkillAnswer(trainee="Bo", skill="juggling", kind="x", correct=True)
         )
