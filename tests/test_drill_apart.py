@@ -1,7 +1,7 @@
 """Drill answers are practice of a skill, kept apart from items: any number of them leaves the
 room's item figures, its most-missed items, the reviews due, the kept totals and item analysis
 exactly as they were, and they show in the per-skill figures. A store made before keeps its
-old drill answers there too once it is opened (migration 13)."""
+old drill answers there too once it is opened (migration 14)."""
 
 from __future__ import annotations
 
@@ -131,10 +131,10 @@ def test_an_unknown_skill_is_refused_with_its_name(store: Store) -> None:
 
 
 def test_a_store_made_before_moves_its_drill_answers_out_of_the_items(target: str) -> None:
-    # the store as version 12 left it: quiz answers and drill answers side by side, the drill
+    # the store as version 13 left it: quiz answers and drill answers side by side, the drill
     # answers with their review cards and counted in the totals
     old = Store(connect(target), target, scheduler=next_card)
-    old.migrate(upto=12)
+    old.migrate(upto=13)
     room_id = _room_with_quiz_answers(old)
     old.close()
     db = connect(target)
@@ -159,11 +159,11 @@ def test_a_store_made_before_moves_its_drill_answers_out_of_the_items(target: st
             )
     db.close()
     with Store(connect(target), target, scheduler=next_card) as counting:
-        totals.rebuild(counting)  # as version 12 counted them: drill steps among the items
+        totals.rebuild(counting)  # as version 13 counted them: drill steps among the items
         assert any(m.item.startswith("drill:") for m in roomdata.most_missed(counting, room_id))
     # a store of the same quiz answers and no drill answer: what the figures must come back to
     with open_store(target) as store:  # opening it migrates it
-        assert store.schema_version() == 13
+        assert store.schema_version() == 14
         assert [a.mode for a in store.answers()] == ["quiz", "quiz"]
         assert not any(m.item.startswith("drill:") for m in roomdata.most_missed(store, room_id))
         cards = [str(item) for (item,) in rows(target, "SELECT item FROM review_cards")]

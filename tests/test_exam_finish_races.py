@@ -119,7 +119,12 @@ def test_a_result_is_never_kept_without_the_certificate_it_earned(db: str) -> No
 
     with open_store(db) as store:
         with pytest.raises(RuntimeError):
-            stored.submit(store, found.id, lambda given: (len(given), True), certify=broken)
+            stored.submit(
+                store,
+                found.id,
+                lambda given: stored.Graded(right=len(given), passed=True, verdicts=()),
+                certify=broken,
+            )
         assert (stored.attempt(store, found.id) or found).submitted_at is None
         done = finish(store, found, now=T0 + timedelta(minutes=3))
         assert done.passed and certificates.of_attempt(store, found.id) is not None

@@ -6,7 +6,8 @@ The server keeps the clock: an attempt's deadline is computed when it starts and
 so the time limit holds across a restart. An answer is refused after the deadline, after the
 attempt is submitted, or at a position outside its plan; a second submit is refused. Grading
 is the caller's (a callable handed to :func:`submit`, run in the same transaction as the
-answers it grades, so no answer slips in between). What a blueprint or a plan means is decided
+answers it grades, so no answer slips in between); the verdict at each position is kept with
+the score, once (:mod:`.exam_verdicts` reads them). What a blueprint or a plan means is decided
 above the store, in :mod:`dealer_trainer.training.exam.attempts`.
 
 A blueprint's text is kept once by its digest (``upload_texts``), with the attempt that used
@@ -16,14 +17,12 @@ it, so an attempt can be read again whatever became of its file.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.errors import DealerTrainerError, UsageError
-from dealer_trainer.roles import Role
-from dealer_trainer.store.adapters import STREAM_BATCH, utc
 from dealer_trainer.store.adapters import now as _now
 from dealer_trainer.store.certificates import NewCertificate
 from dealer_trainer.store.certificates import _insert as _issue
@@ -36,18 +35,19 @@ __all__ = [
     "AttemptAnswer",
     "AttemptRefused",
     "Certifier",
+    "ExamVerdict",
+    "Graded",
     "Grader",
     "StoredAttempt",
-    "SubmittedAttempt",
     "answer",
     "attempt",
     "attempt_answers",
     "attempts_of",
+    "keep_verdicts",
     "open_attempt",
     "results",
     "start_attempt",
     "submit",
-    "submitted_attempts",
 ]
 
 
@@ -285,8 +285,32 @@ def answer(
         )
 
 
-#: grading a submit: the answers given, to (how many right, passed)
-Grader = Callable[[list[AttemptAnswer]], tuple[int, bool]]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExamVerdict:
+    """The verdict at one position (from 1) of a submitted attempt, kept by its submit."""
+
+    position: int
+    item: str
+    #: the scenario's topic and difficulty ("" and None: gone from the bank by the submit)
+    topic: str
+    difficulty: int | None
+    correct: bool
+    #: the answer given and the right one, in words ("": left unanswered, or not gradable)
+    given: str
+    expected: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Graded:
+    """A submit's grade: how many right, whether it passed, and the verdict per position."""
+
+    right: int
+    passed: bool
+    verdicts: tuple[ExamVerdict, ...]
+
+
+#: grading a submit: the answers given, to its grade
+Grader = Callable[[list[AttemptAnswer]], Graded]
 #: the certificate a submitted attempt earns (None: none)
 Certifier = Callable[[StoredAttempt], NewCertificate | None]
 
@@ -299,9 +323,10 @@ def submit(
     certify: Certifier | None = None,
     now: datetime | None = None,
 ) -> StoredAttempt:
-    """Submit the attempt: its answers are graded with ``grade``, the result kept and the
-    certificate ``certify`` asks for issued, in one transaction (no answer slips in between,
-    and a result is never kept without its certificate). An attempt whose time is up is
+    """Submit the attempt: its answers are graded with ``grade``, the result and the verdict
+    at each position kept and the certificate ``certify`` asks for issued, in one transaction
+    (no answer slips in between, and a result is never kept without its verdicts or its
+    certificate). An attempt whose time is up is
     submitted at its deadline with what was answered. A second submit is refused
     (:class:`AttemptRefused`), so two submits at once, from two requests or two processes,
     keep one result and issue at most one certificate: the attempt's row is locked first
@@ -325,12 +350,13 @@ def submit(
             )
             for position, text, when in rows
         ]
-        right, passed = grade(given)
+        graded = grade(given)
         store._db.execute(
             "UPDATE exam_attempts SET submitted_at = ?, answered_right = ?, passed = ?"
             " WHERE id = ? AND submitted_at IS NULL",
-            (store._to_db_time(min(at, found.deadline)), right, passed, attempt_id),
+            (store._to_db_time(min(at, found.deadline)), graded.right, graded.passed, attempt_id),
         )
+        keep_verdicts(store, attempt_id, graded.verdicts)
         if certify is not None:
             rows = store._db.execute(_ATTEMPT + " WHERE a.id = ?", (attempt_id,))
             earned = certify(_attempt(store, rows[0]))
@@ -339,6 +365,26 @@ def submit(
     done = attempt(store, attempt_id)
     assert done is not None
     return done
+
+
+def keep_verdicts(store: Store, attempt_id: int, verdicts: Sequence[ExamVerdict]) -> None:
+    """Keep an attempt's verdicts, inside a transaction the caller holds (the submit's, or
+    the migration's that grades attempts submitted before verdicts were kept)."""
+    for line in verdicts:
+        store._db.execute(
+            "INSERT INTO exam_verdicts (attempt_id, position, item, topic, difficulty, correct,"
+            " given, expected) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                attempt_id,
+                line.position,
+                line.item,
+                line.topic,
+                line.difficulty,
+                line.correct,
+                line.given,
+                line.expected,
+            ),
+        )
 
 
 def attempts_of(store: Store, trainee: str, *, exam_id: str | None = None) -> list[StoredAttempt]:
@@ -368,74 +414,3 @@ def results(
     with store._reading("read the exam results"):
         rows = store._db.execute(_ATTEMPT + where + " ORDER BY a.started_at, a.id", tuple(params))
     return [_attempt(store, row) for row in rows]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SubmittedAttempt:
-    """A submitted attempt with every answer it kept (by position) and the title of the
-    exam assignment it was sat under (None: none, as in the terminal)."""
-
-    attempt: StoredAttempt
-    answers: tuple[AttemptAnswer, ...]
-    assignment_title: str | None
-
-
-def submitted_attempts(
-    store: Store,
-    *,
-    room_id: int | None = None,
-    since: datetime | None = None,
-    batch: int = STREAM_BATCH,
-) -> Iterator[SubmittedAttempt]:
-    """The submitted attempts with their answers, oldest first (by start): every one
-    (``room_id`` None), or those of a room's trainees sat in that room or in no room (the
-    terminal, a paper exam recorded), as a room's answers are counted
-    (:mod:`dealer_trainer.store.roomdata`); all, or those started at or after ``since``.
-    Streamed, ``batch`` rows at a time, an attempt at a time: read them before the store
-    closes."""
-    where = ["a.submitted_at IS NOT NULL"]
-    params: list[Any] = []
-    source = _FROM
-    if room_id is not None:
-        source += (
-            " JOIN people p ON p.trainee_id = a.trainee_id JOIN members m ON m.person_id = p.id"
-        )
-        where += ["m.room_id = ?", "m.role = ?", "(a.room_id = m.room_id OR a.room_id IS NULL)"]
-        params += [room_id, Role.TRAINEE.value]
-    if since is not None:
-        where.append("a.started_at >= ?")
-        params.append(store._to_db_time(utc(since)))
-    sql = (
-        "SELECT "
-        + _COLUMNS
-        + ", g.title, x.position, x.answer, x.answered_at"
-        + source
-        # the exam assignment it was sat under, and its answers (none: one row of NULLs)
-        + " LEFT JOIN exam_assignments g ON g.id = a.assignment_id"
-        " LEFT JOIN exam_answers x ON x.attempt_id = a.id"
-        " WHERE " + " AND ".join(where) + " ORDER BY a.started_at, a.id, x.position"
-    )
-    current: StoredAttempt | None = None
-    title: str | None = None
-    answers: list[AttemptAnswer] = []
-    for row in store._stream("read the submitted attempts", sql, tuple(params), batch):
-        number = int(row[0])
-        if current is None or current.id != number:
-            if current is not None:
-                yield SubmittedAttempt(
-                    attempt=current, answers=tuple(answers), assignment_title=title
-                )
-            current = _attempt(store, row[:15])
-            title = None if row[15] is None else str(row[15])
-            answers = []
-        position, given, when = row[16:]
-        if position is not None:
-            answers.append(
-                AttemptAnswer(
-                    position=int(position),
-                    answer=tuple(str(part) for part in json.loads(str(given))),
-                    answered_at=store._from_db_time(when),
-                )
-            )
-    if current is not None:
-        yield SubmittedAttempt(attempt=current, answers=tuple(answers), assignment_title=title)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from dealer_trainer.roles import Role
 from dealer_trainer.safetext import excerpt
-from dealer_trainer.store import skills, totals
+from dealer_trainer.store import cards, exam_verdicts, skills, totals
 from dealer_trainer.store.rows import time_or_none
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def backfill_review_cards(store: Store) -> None:
             "no review card is made from it",
         )
         if when is not None:
-            store._review(int(trainee_id), item, topic, bool(correct), when)
+            cards.review(store, int(trainee_id), item, topic, bool(correct), when)
 
 
 def backfill_upload_texts(store: Store) -> None:
@@ -461,6 +461,25 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         13,
+        "the verdict at each position of a submitted exam attempt, kept by its submit",
+        (
+            # item analysis and the export read these; an attempt submitted before they were
+            # kept is graded once by the backfill (one whose plan is damaged: none, a warning)
+            "CREATE TABLE exam_verdicts ("
+            " attempt_id {ref} NOT NULL REFERENCES exam_attempts (id),"
+            " position INTEGER NOT NULL,"
+            " item TEXT NOT NULL,"
+            " topic TEXT NOT NULL,"
+            " difficulty INTEGER,"
+            " correct {bool} NOT NULL,"
+            " given TEXT NOT NULL,"
+            " expected TEXT NOT NULL,"
+            " PRIMARY KEY (attempt_id, position))",
+        ),
+        backfill=exam_verdicts.backfill,
+    ),
+    Migration(
+        14,
         skills.MIGRATION_DESCRIPTION,
         skills.MIGRATION_STATEMENTS,
         backfill=totals.backfill,  # the totals counted again, without the drill answers

@@ -1,16 +1,23 @@
-"""What the store keeps of training: an answer, an item due for review, the modes, and the
-spaced-repetition step the store is handed (it imports nothing above it)."""
+"""What the store keeps of training: an answer, an item due for review, the modes, and what
+the store is handed (it imports nothing above it): the spaced-repetition step and the grading
+of exam attempts kept before their verdicts were."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from dealer_trainer.errors import StoreError
 from dealer_trainer.safetext import excerpt
 
-__all__ = ["MAX_ID", "MODES", "Answer", "Due", "Scheduler", "check_mode"]
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from dealer_trainer.store.exams import AttemptAnswer, ExamVerdict, StoredAttempt
+    from dealer_trainer.store.store import Store
+
+__all__ = ["MAX_ID", "MODES", "Answer", "Due", "Scheduler", "VerdictGrader", "check_mode"]
 
 #: the largest id the store keeps (a signed 64-bit integer, in SQLite and PostgreSQL alike): a
 #: larger one names nothing, and must be refused before it reaches a driver
@@ -26,6 +33,16 @@ class Scheduler(Protocol):
     def __call__(
         self, card: str | None, correct: bool, when: datetime, /
     ) -> tuple[str, datetime]: ...
+
+
+class VerdictGrader(Protocol):
+    """The grading of an exam attempt submitted before verdicts were kept (the migration that
+    keeps them runs it once): the store, the attempt and its answers, to a verdict per
+    position; a :class:`~dealer_trainer.errors.ScriptError` when its plan cannot be read."""
+
+    def __call__(
+        self, store: Store, found: StoredAttempt, given: Sequence[AttemptAnswer], /
+    ) -> Sequence[ExamVerdict]: ...
 
 
 # --- what the store keeps -----------------------------------------------------------------------

@@ -53,6 +53,7 @@ __all__ = [
     "delete_room_scenario",
     "export_rows",
     "iter_export_rows",
+    "latest_days",
     "most_missed",
     "room_scenario",
     "room_scenarios",
@@ -72,8 +73,6 @@ _MEMBERS = (
 )
 #: ... of its trainees (the room's dashboard)
 _TRAINEES = _MEMBERS + f" AND m.role = '{Role.TRAINEE.value}'"
-#: ... of one member, whatever their role (the person's id is the next parameter)
-_MEMBER = _MEMBERS + " AND p.id = ?"
 
 
 #: a trainee's totals (:mod:`~dealer_trainer.store.totals`), ``x``, that count in the room:
@@ -291,17 +290,43 @@ def activity(
     ]
 
 
+def latest_days(store: Store, room_id: int, *, answers: int) -> tuple[date | None, int]:
+    """The first of the room's latest days (UTC) that hold at least ``answers`` answers of its
+    trainees, and how many they hold: a window of the room's recent answers whose size does
+    not grow with the room's history. None (and every answer's count) when the room holds
+    fewer than that in all. Read from the kept totals (one row per day answered)."""
+    sql = "SELECT x.day, x.answered FROM room_days x WHERE x.room_id = ? ORDER BY x.day DESC"
+    with store._reading("read the room's activity"):
+        rows = store._db.execute(sql, (room_id,))
+    counted = 0
+    for day, count in rows:
+        counted += int(count)
+        if counted >= answers:
+            return date.fromisoformat(str(day)), counted
+    return None, counted
+
+
 def trainee_answers(
     store: Store, room_id: int, person_id: int, limit: int = 30
 ) -> list[TraineeAnswer]:
     """A member's latest answers, newest first (none when the person is not in the room)."""
+    # the member's trainee first, then their answers alone: so PostgreSQL walks the answers'
+    # index backwards and stops at ``limit`` (joined to the member, it read and sorted every
+    # answer of the trainee: 400 for 30 at 1M answers)
+    member = (
+        "SELECT p.trainee_id FROM members m JOIN people p ON p.id = m.person_id"
+        " WHERE m.room_id = ? AND p.id = ?"
+    )
     sql = (
         "SELECT a.item, a.topic, a.mode, a.correct, a.given, a.expected, a.answered_at"
-        + _MEMBER
-        + " ORDER BY a.answered_at DESC, a.id DESC LIMIT ?"
+        " FROM answers a WHERE a.trainee_id = ? AND (a.room_id = ? OR a.room_id IS NULL)"
+        " ORDER BY a.answered_at DESC, a.id DESC LIMIT ?"
     )
     with store._reading("read a trainee's answers"):
-        rows = store._db.execute(sql, (room_id, person_id, int(limit)))
+        found = store._db.execute(member, (room_id, person_id))
+        if not found:
+            return []
+        rows = store._db.execute(sql, (int(found[0][0]), room_id, int(limit)))
     return [
         TraineeAnswer(
             item=str(item),

@@ -1,4 +1,4 @@
-"""Drill answers, kept apart from items (the ``skill_answers`` table, migration 13).
+"""Drill answers, kept apart from items (the ``skill_answers`` table, migration 14).
 
 A drill trains a skill, not an item: the dealing drill's picks (``dealing``, one kind per
 step of the procedure or dealer error), the money-math answers (``money``, one kind per
@@ -177,7 +177,7 @@ def keep_drill_pick(
     )
 
 
-#: migration 13 (:mod:`~dealer_trainer.store.migrations`): the table, and the drill answers
+#: migration 14 (:mod:`~dealer_trainer.store.migrations`): the table, and the drill answers
 #: kept as items before moved into it
 MIGRATION_DESCRIPTION = (
     "drill answers kept apart from items, per skill and kind; the drill answers kept as"

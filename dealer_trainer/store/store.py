@@ -42,7 +42,7 @@ from typing import Any
 
 from dealer_trainer.errors import StoreError
 from dealer_trainer.safetext import excerpt
-from dealer_trainer.store import skills, totals
+from dealer_trainer.store import cards, skills, totals
 from dealer_trainer.store.adapters import (
     ENV_VAR,
     STREAM_BATCH,
@@ -56,7 +56,7 @@ from dealer_trainer.store.adapters import (
 from dealer_trainer.store.adapters import now as _now
 from dealer_trainer.store.adapters import utc as _utc
 from dealer_trainer.store.migrations import MIGRATIONS, SCHEMA_VERSION, SCHEMA_VERSION_TABLE, TYPES
-from dealer_trainer.store.records import Answer, Due, Scheduler, check_mode
+from dealer_trainer.store.records import Answer, Due, Scheduler, VerdictGrader, check_mode
 from dealer_trainer.store.rows import (
     DamagedRow,
     card_due,
@@ -75,17 +75,21 @@ def open_store(
     *,
     create: bool = True,
     scheduler: Scheduler | None = None,
+    verdicts: VerdictGrader | None = None,
 ) -> Store:
     """Open (and create or migrate) the store at ``target``: ``None`` for
     :func:`~dealer_trainer.store.adapters.default_target`, a ``postgresql://`` (or
     ``postgres://``) URL, or an SQLite file path (its folders are created). Raises
     :class:`StoreError` when it cannot. ``scheduler`` computes review cards (needed to record
-    answers, and to bring a store from before review cards up to date).
+    answers, and to bring a store from before review cards up to date); ``verdicts`` grades the
+    exam attempts submitted before their verdicts were kept, once (:mod:`.exam_verdicts`).
 
     ``create=False`` is for commands that only read: a store that does not exist (no SQLite
     file, or no schema in the database) is a StoreError, and nothing is created."""
     text = default_target() if target is None else os.fspath(target)
-    store = Store(connect(text, create=create), redact(text), scheduler=scheduler)
+    store = Store(
+        connect(text, create=create), redact(text), scheduler=scheduler, verdicts=verdicts
+    )
     try:
         if create:
             store.migrate()
@@ -110,10 +114,19 @@ class Store:
     #: where the store is, for messages (a URL's password is replaced by ``***``)
     target: str
 
-    def __init__(self, db: Database, target: str, *, scheduler: Scheduler | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        target: str,
+        *,
+        scheduler: Scheduler | None = None,
+        verdicts: VerdictGrader | None = None,
+    ) -> None:
         self._db = db
         self.target = target
         self._scheduler = scheduler
+        #: grades an exam attempt submitted before verdicts were kept (the migration's backfill)
+        self._verdicts = verdicts
         self._closed = False
 
     # --- context manager
@@ -202,7 +215,7 @@ class Store:
                 room_id,
             ),
         )
-        self._review(trainee_id, answer.item, answer.topic, bool(answer.correct), when)
+        cards.review(self, trainee_id, answer.item, answer.topic, bool(answer.correct), when)
         totals.count_answer(
             self,
             trainee_id=trainee_id,
@@ -375,48 +388,6 @@ class Store:
         )
         rows = self._db.execute("SELECT id FROM trainees WHERE name = ?", (name,))
         return int(rows[0][0])
-
-    def _review(
-        self, trainee_id: int, item: str, topic: str, correct: bool, when: datetime
-    ) -> None:
-        """Update (or create) the trainee's review card for ``item`` after an answer."""
-        if self._scheduler is None:
-            raise StoreError(
-                f"the progress store at {self.target} was opened without a review scheduler, "
-                "so it cannot keep answers (open it with dealer_trainer.training.progress)"
-            )
-        lock = " FOR UPDATE" if self._db.dialect == "postgresql" else ""
-        rows = self._db.execute(
-            f"SELECT card FROM review_cards WHERE trainee_id = ? AND item = ?{lock}",
-            (trainee_id, item),
-        )
-        kept = str(rows[0][0]) if rows else None
-        try:
-            card, due = self._scheduler(kept, correct, when)
-        except (ValueError, KeyError, TypeError):  # not a card (JSONDecodeError is a ValueError)
-            if kept is None:
-                raise
-            warn(
-                f"the progress store at {self.target} holds a damaged review card for "
-                f"{excerpt(item)} ({excerpt(kept)}): it starts afresh from this answer"
-            )
-            card, due = self._scheduler(None, correct, when)
-        self._db.execute(
-            "INSERT INTO review_cards (trainee_id, item, topic, card, due, missed, reviewed_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (trainee_id, item) DO UPDATE SET topic = excluded.topic,"
-            " card = excluded.card, due = excluded.due, missed = excluded.missed,"
-            " reviewed_at = excluded.reviewed_at",
-            (
-                trainee_id,
-                item,
-                topic,
-                card,
-                self._to_db_time(due),
-                not correct,
-                self._to_db_time(when),
-            ),
-        )
 
     def check_writable(self) -> None:
         """Raise :class:`StoreError` now if answers cannot be kept (a read-only file or

@@ -17,6 +17,7 @@ a table beside it.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -122,6 +123,7 @@ def _luminance(colour: str) -> float:
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
+@functools.cache  # a few colours, asked of every cell of a dashboard's grid (1,350 at a time)
 def contrast(first: str, second: str) -> float:
     """WCAG's contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
     light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)

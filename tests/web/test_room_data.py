@@ -133,6 +133,20 @@ def test_activity_since_leaves_out_older_answers(store: Store, room: dict[str, i
     assert sum(count for _, count in mine) == 4
 
 
+def test_the_latest_days_go_back_until_they_hold_the_answers_asked(
+    store: Store, room: dict[str, int]
+) -> None:
+    """The dashboard's item analysis window: the room's days answered are 11-02 (2 answers),
+    11-03 (1) and 11-05 (3); days back from the newest until they hold as many as asked."""
+    latest = roomdata.latest_days
+    assert latest(store, room["room"], answers=1) == (date(2026, 11, 5), 3)
+    assert latest(store, room["room"], answers=3) == (date(2026, 11, 5), 3)
+    assert latest(store, room["room"], answers=4) == (date(2026, 11, 3), 4)
+    assert latest(store, room["room"], answers=6) == (date(2026, 11, 2), 6)
+    assert latest(store, room["room"], answers=7) == (None, 6)  # fewer in all: every day
+    assert latest(store, room["other"], answers=2) == (date(2026, 11, 5), 2)
+
+
 def test_a_trainees_answers_newest_first_and_none_for_an_outsider(
     store: Store, room: dict[str, int]
 ) -> None:

@@ -27,6 +27,7 @@ from dealer_trainer.training.exam import attempts
 from dealer_trainer.training.exam.attempts import load_exam
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.web.exams import take
+from dealer_trainer.web.room import dashboard
 
 from .conftest import World, sign_in
 from .test_training import _entries, _plan
@@ -252,6 +253,47 @@ def test_the_retire_button_retires_a_flagged_item_and_the_exam_draw_leaves_it_ou
     assert back.status_code == 302
     with open_store(app.config["DATABASE"]) as store:
         assert retired_items(store, room.id) == []
+
+
+def test_the_dashboards_item_analysis_reads_the_latest_answers_and_links_to_every_answer(
+    app: Flask, client: FlaskClient, room: Room, ana: Person, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The panel analyses the room's latest days holding ITEM_ANALYSIS_ANSWERS answers (its
+    time does not grow with the room's history); ``?items=all`` analyses every answer; the
+    Retire button keeps the flags the panel showed."""
+    monkeypatch.setattr(dashboard, "ITEM_ANALYSIS_ANSWERS", 5)
+    old, new = [e for e in runs.bank_entries() if e.ruleset == "tda-2024"][:2]
+    today = datetime.now(UTC)
+    earlier = today - timedelta(days=10)
+    answers = [(old, False, earlier)] * 5  # p = 0: too hard, ten days ago
+    answers += [(new, True, earlier)] * 20 + [(new, False, today)] * 5  # p = 0.8; today 0
+    with open_store(app.config["DATABASE"]) as store:
+        for entry, correct, when in answers:
+            session = store.start_session("Ana", "quiz")
+            store.record(
+                session,
+                Answer("Ana", entry.id, entry.topic, "quiz", correct=correct, answered_at=when),
+            )
+            store.finish_session(session)
+    sign_in(client, "Mia")
+
+    def panel(query: str = "") -> str:
+        page = client.get(f"/rooms/{room.id}/{query}").text
+        return page.split('id="items-h"', 1)[1].split("</section>", 1)[0]
+
+    latest = panel()
+    assert f'value="{new.id}"' in latest and f'value="{old.id}"' not in latest
+    assert f"since {today.date().isoformat()}" in latest
+    assert f'href="/rooms/{room.id}/?items=all#items-h"' in latest
+    every = panel("?items=all")
+    assert f'value="{old.id}"' in every and f'value="{new.id}"' not in every
+    assert "On every answer of the room." in every
+    assert client.get(f"/rooms/{room.id}/?items=some").status_code == 400
+    assert client.post(f"/rooms/{room.id}/items/retire", data={"item": new.id}).status_code == 302
+    assert client.post(f"/rooms/{room.id}/items/retire", data={"item": old.id}).status_code == 302
+    with open_store(app.config["DATABASE"]) as store:
+        reasons = {kept.item: kept.reason for kept in retired_items(store, room.id)}
+    assert reasons == {new.id: "too-hard", old.id: "too-hard"}  # as each panel showed
 
 
 def test_an_item_not_in_the_rooms_analysis_cannot_be_retired_nor_an_unretired_one_restored(

@@ -21,6 +21,7 @@ __all__ = [
     "Miss",
     "Point",
     "Summary",
+    "floor_judgement",
     "rule_title",
     "situation_title",
     "topic_of",
@@ -229,3 +230,30 @@ def rule_title(rule: str | None) -> str | None:
         return find_rule(rule).title
     except NotFound:
         return None
+
+
+def floor_judgement(
+    point: Point,
+    given: Option,
+    right: Option,
+    *,
+    correct: bool,
+    rule: str | None,
+    reason: str = "",
+    false_alarm: bool = False,
+) -> Judgement:
+    """The judgement of a pick where the floor was due or called (:meth:`.Drill.choose`)."""
+    return Judgement(
+        correct=correct,
+        given=given,
+        right=right,
+        reason=reason,
+        rule=rule,
+        rule_title=rule_title(rule),
+        item=point.item,
+        topic=point.topic,
+        situation=point.spot or point.situation,
+        said=reason[:1].upper() + reason[1:],
+        false_alarm=false_alarm,
+        missed_error=point.spot is not None and not correct,
+    )

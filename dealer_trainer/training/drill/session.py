@@ -21,21 +21,15 @@ a bet or a raise. Every dealer decision is the trainee's:
   trainee picks the recovery, one step at a time: during a recovery ``expected_next()`` is the
   step that is due.
 * :meth:`Drill.summary` counts the points, the right picks, the hands dealt, the dealer errors
-  met and the misses.
-* The ``mode`` (:mod:`.modes`) says whether the drill tells its errors. In ``learn`` (the
-  default, the drill as it always was) and ``guided`` (the rule to look at named during a
-  recovery) it does. In ``practice`` and ``table-ready`` it does not: the next point is the
-  error's first wrong moment, where the right pick is the floor (:data:`.modes.FLOOR`);
-  anything else there is a missed error, and the floor anywhere else a false alarm. Either
-  way the error is then told and its recovery picked as usual.
-* Each pick's time is graded against its kind's target, and each pick counts for a skill
-  (:mod:`.pace`).
+  met and the misses. The ``mode`` (:mod:`.modes`) says whether the drill tells its errors
+  (``learn``, the default, and ``guided``) or leaves them to be spotted (``practice``,
+  ``table-ready``: the floor, :data:`.modes.FLOOR`, is right at the error's first wrong moment,
+  a false alarm elsewhere); each pick's time is graded for its skill (:mod:`.pace`).
 
-This module judges the picks and keeps the summary; :mod:`.players` plays the players' part,
-:mod:`.injection` makes the dealer errors, :mod:`.options` builds each point's options.
-
-Everything is seeded: the same seed and the same picks give the same drill. Nothing here
-reads or writes a screen; ``dealer_trainer.cli.drill`` is the command.
+:mod:`.players` plays the players' part, :mod:`.injection` makes the dealer errors,
+:mod:`.options` builds each point's options. Everything is seeded: the same seed and the same
+picks give the same drill. Nothing here reads or writes a screen; ``dealer_trainer.cli.drill``
+is the command.
 """
 
 from __future__ import annotations
@@ -73,6 +67,7 @@ from dealer_trainer.training.drill.points import (
     Miss,
     Point,
     Summary,
+    floor_judgement,
     rule_title,
     situation_title,
     topic_of,
@@ -296,7 +291,7 @@ class Drill:
             if option.event == FLOOR:
                 self._spotted += 1
                 self._lines.append(f"Floor called, rightly: {made.told}")
-                return self._floor_judgement(point, option, option, correct=True, rule=rule)
+                return floor_judgement(point, option, option, correct=True, rule=rule)
             self._missed.append(
                 ErrorMiss(point=point.number, error=made.name, title=found.title, rule=rule)
             )
@@ -305,41 +300,15 @@ class Drill:
                 f"something was wrong: {made.told[:1].lower()}{made.told[1:]} The floor is "
                 "called at once, before the hand goes on"
             )
-            return self._floor_judgement(
+            return floor_judgement(
                 point, option, floor_option(), correct=False, rule=rule, reason=reason
             )
         right = self._primary(point)
         self._do(right.event)
         self._after_dealer_event(right.event)
         reason = f"nothing was wrong here: the hand was in order, and {right.label!r} was due"
-        return self._floor_judgement(
+        return floor_judgement(
             point, option, right, correct=False, rule=None, reason=reason, false_alarm=True
-        )
-
-    def _floor_judgement(
-        self,
-        point: Point,
-        given: Option,
-        right: Option,
-        *,
-        correct: bool,
-        rule: str | None,
-        reason: str = "",
-        false_alarm: bool = False,
-    ) -> Judgement:
-        return Judgement(
-            correct=correct,
-            given=given,
-            right=right,
-            reason=reason,
-            rule=rule,
-            rule_title=rule_title(rule),
-            item=point.item,
-            topic=point.topic,
-            situation=point.spot or point.situation,
-            said=reason[:1].upper() + reason[1:],
-            false_alarm=false_alarm,
-            missed_error=point.spot is not None and not correct,
         )
 
     def _hint(self, name: str | None) -> str | None:

@@ -1,6 +1,7 @@
 """Taking an exam, screen-free (DESIGN.md, contract 3): an attempt drawn from a blueprint, its
 items asked as a quiz's are, each answer kept as it is given (and replaceable until the
-submit), graded only at the submit, and the full feedback per item after it.
+submit), graded only at the submit (the verdict at each position kept with the score, for
+every reader), and the full feedback per item after it.
 
 ::
 
@@ -37,7 +38,7 @@ from dealer_trainer.store import Store
 from dealer_trainer.store import exams as stored
 from dealer_trainer.store.adapters import now as _now
 from dealer_trainer.store.certificates import NewCertificate
-from dealer_trainer.store.exams import AttemptAnswer, AttemptRefused, StoredAttempt
+from dealer_trainer.store.exams import AttemptAnswer, AttemptRefused, ExamVerdict, StoredAttempt
 from dealer_trainer.store.uploads import upload_texts
 from dealer_trainer.training.catalogue import Entry
 from dealer_trainer.training.exam.blueprint import Blueprint
@@ -45,6 +46,7 @@ from dealer_trainer.training.exam.draw import draw_attempt, lay_out
 from dealer_trainer.training.exam.periods import Period, Validity
 from dealer_trainer.training.exam.reader import load_blueprint_text, shipped_blueprints
 from dealer_trainer.training.exam.roombank import room_bank, shipped_bank, upload_entry
+from dealer_trainer.training.exam.verdicts import plan_ids, verdicts
 from dealer_trainer.training.quiz import Feedback, Item, Option, grade, prepare
 from dealer_trainer.yamlio import read_bytes
 
@@ -62,6 +64,7 @@ __all__ = [
     "settle",
     "shipped_exams",
     "start",
+    "verdicts_for",
     "window_start",
 ]
 
@@ -302,20 +305,26 @@ def asked_all(store: Store, found: StoredAttempt) -> dict[int, Item]:
     return items
 
 
-def _grader(store: Store, found: StoredAttempt) -> stored.Grader:
-    plan = _plan(found)
-    pass_mark = plan["pass_mark"]
-    assert isinstance(pass_mark, int)
-    items = asked_all(store, found)
+def verdicts_for(
+    store: Store, found: StoredAttempt, given: Sequence[AttemptAnswer]
+) -> tuple[ExamVerdict, ...]:
+    """The verdict at each position of the attempt for the answers ``given``, as its submit
+    keeps them (the store's migration grades so the attempts submitted before verdicts were
+    kept); a :class:`ScriptError` when its plan cannot be read."""
+    return verdicts(plan_ids(found), asked_all(store, found), given)
 
-    def grade_all(given: list[AttemptAnswer]) -> tuple[int, bool]:
-        right = 0
-        for kept in given:
-            try:
-                right += grade(items[kept.position], kept.answer).correct
-            except (KeyError, UsageError):
-                continue
-        return right, found.items > 0 and right * 100 >= pass_mark * found.items
+
+def _grader(store: Store, found: StoredAttempt) -> stored.Grader:
+    pass_mark = _plan(found)["pass_mark"]
+    assert isinstance(pass_mark, int)
+    ids = plan_ids(found)
+    items = asked_all(store, found)  # before the submit's transaction: it holds a lock
+
+    def grade_all(given: list[AttemptAnswer]) -> stored.Graded:
+        lines = verdicts(ids, items, given)
+        right = sum(1 for line in lines if line.correct)
+        passed = found.items > 0 and right * 100 >= pass_mark * found.items
+        return stored.Graded(right=right, passed=passed, verdicts=lines)
 
     return grade_all
 

@@ -1,10 +1,10 @@
-"""The answers of submitted exam attempts graded item by item, for what reads a room's
+"""The verdicts of submitted exam attempts, as their submit kept them, for what reads a room's
 answers besides the answers table: item analysis (an attempt is one sitting, each exam one
 form) and the room's export (an exam answer is a row naming its attempt).
 
-Exam answers are kept as given (:mod:`dealer_trainer.store.exams`), without a verdict: the
-verdict is the attempt's plan and the scenario's key, so each attempt is graded here as its
-submit graded it (an item left unanswered, or gone from the bank since, is wrong)::
+Nothing is graded here: each attempt's verdict at each position was decided once, at its
+submit (or, for an attempt submitted before verdicts were kept, by the migration that keeps
+them), and is read back from the store (:mod:`dealer_trainer.store.exam_verdicts`)::
 
     for graded in graded_attempts(store, room_id=room.id):     # oldest first, streamed
         graded.sitting()            # itemstats.Sitting: (item, right) for every position
@@ -18,13 +18,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
-from dealer_trainer.errors import UsageError
 from dealer_trainer.store import Store
-from dealer_trainer.store.exams import SubmittedAttempt, submitted_attempts
+from dealer_trainer.store.exam_verdicts import VerdictedAttempt, verdicted_attempts
 from dealer_trainer.store.roomdata import ExportRow
-from dealer_trainer.training.exam.attempts import asked_all
 from dealer_trainer.training.itemstats import Sitting
-from dealer_trainer.training.quiz import grade
 
 __all__ = ["EXAM_MODE", "GradedAttempt", "GradedItem", "export_rows", "graded_attempts"]
 
@@ -34,7 +31,7 @@ EXAM_MODE = "exam"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GradedItem:
-    """One position of a submitted attempt and its verdict."""
+    """One position of a submitted attempt and its verdict, as its submit kept it."""
 
     position: int
     item: str
@@ -51,9 +48,9 @@ class GradedItem:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GradedAttempt:
-    """A submitted attempt, every position graded."""
+    """A submitted attempt, the verdict at every position."""
 
-    kept: SubmittedAttempt
+    kept: VerdictedAttempt
     ruleset: str
     items: tuple[GradedItem, ...]
 
@@ -73,45 +70,40 @@ class GradedAttempt:
         )
 
 
-def _graded(store: Store, kept: SubmittedAttempt) -> GradedAttempt:
-    found = kept.attempt
-    plan = json.loads(found.plan)
-    ids = [str(planned["id"]) for planned in plan["items"]]
-    items = asked_all(store, found)
-    given = {answer.position: answer for answer in kept.answers}
-    lines: list[GradedItem] = []
-    for position in range(1, found.items + 1):
-        item = items.get(position)
-        answer = given.get(position)
-        feedback = None
-        if item is not None and answer is not None:
-            try:
-                feedback = grade(item, answer.answer)
-            except UsageError:  # no longer an answer to this item: wrong, as the submit had it
-                feedback = None
-        lines.append(
-            GradedItem(
-                position=position,
-                item=item.entry.id if item is not None else ids[position - 1],
-                topic=item.entry.topic if item is not None else "",
-                difficulty=item.entry.difficulty if item is not None else None,
-                correct=feedback is not None and feedback.correct,
-                given=feedback.given if feedback is not None else "",
-                expected=feedback.expected if feedback is not None else "",
-                answered_at=None if answer is None else answer.answered_at,
-            )
+def _ruleset(plan: str) -> str:
+    """The ruleset the attempt's plan names ("": none, or a plan that cannot be read)."""
+    try:
+        read = json.loads(plan)
+    except ValueError:
+        return ""
+    return str(read.get("ruleset", "")) if isinstance(read, dict) else ""
+
+
+def _graded(kept: VerdictedAttempt) -> GradedAttempt:
+    lines = tuple(
+        GradedItem(
+            position=line.verdict.position,
+            item=line.verdict.item,
+            topic=line.verdict.topic,
+            difficulty=line.verdict.difficulty,
+            correct=line.verdict.correct,
+            given=line.verdict.given,
+            expected=line.verdict.expected,
+            answered_at=line.answered_at,
         )
-    return GradedAttempt(kept=kept, ruleset=str(plan.get("ruleset", "")), items=tuple(lines))
+        for line in kept.verdicts
+    )
+    return GradedAttempt(kept=kept, ruleset=_ruleset(kept.attempt.plan), items=lines)
 
 
 def graded_attempts(
     store: Store, *, room_id: int | None = None, since: datetime | None = None
 ) -> Iterator[GradedAttempt]:
     """The submitted attempts (every one, or a room's trainees' in that room or in no room;
-    started at or after ``since``), oldest first, each graded. Streamed: an attempt at a
-    time."""
-    for kept in submitted_attempts(store, room_id=room_id, since=since):
-        yield _graded(store, kept)
+    started at or after ``since``), oldest first, each with the verdicts its submit kept (one
+    left without verdicts, its plan damaged, is left out). Streamed: an attempt at a time."""
+    for kept in verdicted_attempts(store, room_id=room_id, since=since):
+        yield _graded(kept)
 
 
 def export_rows(store: Store, room_id: int) -> Iterator[ExportRow]:

@@ -26,8 +26,18 @@ def _bank() -> tuple[Entry, ...]:
     return tuple(sorted(entries, key=lambda entry: (entry.topic, entry.difficulty, entry.id)))
 
 
+@lru_cache(maxsize=1)
+def _bank_by_id() -> dict[str, Entry]:
+    """Each id's first entry in :func:`_bank`'s order: a page names up to hundreds of items
+    (a dashboard's flagged ones), and a look-up was a walk through some 300 entries."""
+    found: dict[str, Entry] = {}
+    for entry in _bank():
+        found.setdefault(entry.id, entry)
+    return found
+
+
 def _bank_entry(scenario_id: str) -> Entry | None:
-    return next((entry for entry in _bank() if entry.id == scenario_id), None)
+    return _bank_by_id().get(scenario_id)
 
 
 @lru_cache(maxsize=2048)

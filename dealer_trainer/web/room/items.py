@@ -8,10 +8,10 @@ from __future__ import annotations
 from flask import Response, abort, flash, url_for
 
 from dealer_trainer.store import itemstats
-from dealer_trainer.training.itemreport import item_report
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import to
 from dealer_trainer.web.room.common import _log_text, _trainer_room, bp, log
+from dealer_trainer.web.room.dashboard import analysed_items, analysis_since
 from dealer_trainer.web.room.forms import ItemForm
 from dealer_trainer.web.security import current_person
 from dealer_trainer.web.store import get_store
@@ -39,7 +39,14 @@ def retire_item(room_id: int) -> Response:
     room = _trainer_room(room_id)
     item = _item(ItemForm())
     store = get_store()
-    line = next((x for x in item_report(store, room_id=room.id).items if x.stat.item == item), None)
+    # the flags the dashboard showed: those of its window first, then of every answer (the
+    # dashboard's ?items=all)
+    line = None
+    for since in dict.fromkeys((analysis_since(room.id), None)):
+        report = analysed_items(room.id, since)
+        line = next((x for x in report.items if x.stat.item == item), None)
+        if line is not None:
+            break
     if line is None:
         log.info("not found: item %s in room %d", _log_text(item), room.id)
         abort(404)
