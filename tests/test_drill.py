@@ -39,6 +39,7 @@ from dealer_trainer.procedure.rulings import situations_of
 from dealer_trainer.rules.corpus import rule as corpus_rule
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.rules.topics import TOPICS
+from dealer_trainer.store import skills
 from dealer_trainer.training.drill import players as drill_module
 from dealer_trainer.training.drill.injection import GROUPS, injectable
 from dealer_trainer.training.drill.options import Option, dealer_events
@@ -396,18 +397,15 @@ def test_every_pick_is_recorded_in_the_store(tmp_path: Path) -> None:
         for _ in range(40):
             point = drill.point()
             judgements.append(drill.choose(rng.choice(point.options), seconds=1.5))
-        answers = store.answers("ann")
+        assert store.answers("ann") == []  # drill picks are kept per skill, never as items
+        answers = skills.skill_answers(store, "ann")
     assert len(answers) == 40
-    assert [a.item for a in answers] == [j.item for j in judgements]
+    assert ["drill:" + a.kind for a in answers] == [j.item for j in judgements]
     assert [a.correct for a in answers] == [j.correct for j in judgements]
-    assert {a.mode for a in answers} == {"drill"}
-    assert [a.topic for a in answers] == [j.topic for j in judgements]
-    assert [(a.given, a.expected) for a in answers] == [
-        (j.given.label, j.right.label) for j in judgements
-    ]
+    assert {a.skill for a in answers} == {"dealing"}
     assert {a.ruleset for a in answers} == {"roberts"}
     assert {a.seconds for a in answers} == {1.5}
-    assert any(a.item.startswith("drill:") and a.topic != "procedure" for a in answers)
+    assert any(j.topic != "procedure" for j in judgements)
 
 
 # --- the core: any picks at all -------------------------------------------------------------------
@@ -660,11 +658,12 @@ def test_cli_the_store_gets_one_answer_per_pick(
     assert code == 0, err
     picks = json.loads(out)["picks"]
     with _store_or_skip(db) as store:
-        answers = store.answers("ann")
+        assert store.answers("ann") == []  # drill picks are kept per skill, never as items
+        answers = skills.skill_answers(store, "ann")
     assert len(answers) == 30
-    assert [a.item for a in answers] == [pick["item"] for pick in picks]
+    assert ["drill:" + a.kind for a in answers] == [pick["item"] for pick in picks]
     assert [a.correct for a in answers] == [pick["correct"] for pick in picks]
-    assert {a.mode for a in answers} == {"drill"}
+    assert {a.skill for a in answers} == {"dealing"}
     assert len({a.session for a in answers}) == 1
 
 
@@ -811,7 +810,7 @@ def test_a_real_terminal_session_answers_points_and_ctrl_c_ends_with_a_summary(
     assert "Drill over: 3 points, " in output
     assert "The same drill again: --seed 5 --ruleset roberts" in output
     with _store_or_skip(db) as store:
-        assert len(store.answers("ann")) == 3
+        assert len(skills.skill_answers(store, "ann")) == 3
 
 
 def test_the_drill_records_through_the_one_recorder_and_opens_no_session_before_a_pick(
@@ -829,4 +828,4 @@ def test_the_drill_records_through_the_one_recorder_and_opens_no_session_before_
             mark = drill.recorder.marks[0]
             assert (mark.item, mark.number) == (point.item, 1)
             assert drill.summary().points == 1
-        assert [a.item for a in store.answers("ann")] == [point.item]
+        assert ["drill:" + a.kind for a in skills.skill_answers(store, "ann")] == [point.item]

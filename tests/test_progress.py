@@ -137,16 +137,16 @@ def test_answer_times_are_kept_as_the_same_instant_in_utc(store: Store) -> None:
 
 
 def test_record_fills_in_the_time_when_none_is_given(store: Store) -> None:
-    session = store.start_session("Ana", "drill")
+    session = store.start_session("Ana", "review")
     before = datetime.now(UTC)
-    store.record(session, _answer(item="drill:premature_turn", topic="procedure", mode="drill"))
+    store.record(session, _answer(item="premature-turn-basic", topic="procedure", mode="review"))
     after = datetime.now(UTC)
     (back,) = store.answers()
     assert back.answered_at is not None and before <= back.answered_at <= after
     assert (back.item, back.topic, back.mode, back.session) == (
-        "drill:premature_turn",
+        "premature-turn-basic",
         "procedure",
-        "drill",
+        "review",
         session,
     )
 
@@ -364,10 +364,10 @@ _WRITER = textwrap.dedent(
     while not os.path.exists(go):
         time.sleep(0.005)
     with open_store(target) as store:  # both open a fresh store at once: both migrate it
-        session = store.start_session(trainee, "drill")
+        session = store.start_session(trainee, "quiz")
         for n in range(count):
-            item = f"drill:item-{n % 10}"
-            store.record(session, Answer(trainee, item, "procedure", "drill", n % 3 != 0))
+            item = f"item-{n % 10}"
+            store.record(session, Answer(trainee, item, "procedure", "quiz", n % 3 != 0))
         store.finish_session(session)
     print("done", flush=True)
     """

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from dealer_trainer.roles import Role
 from dealer_trainer.safetext import excerpt
-from dealer_trainer.store import cards, exam_verdicts, totals
+from dealer_trainer.store import cards, exam_verdicts, skills, totals
 from dealer_trainer.store.rows import time_or_none
 
 if TYPE_CHECKING:
@@ -492,6 +492,12 @@ MIGRATIONS: tuple[Migration, ...] = (
             " updated_at {ts} NOT NULL)",
             "CREATE INDEX scenario_drafts_by_author ON scenario_drafts (room_id, person_id)",
         ),
+    ),
+    Migration(
+        15,
+        skills.MIGRATION_DESCRIPTION,
+        skills.MIGRATION_STATEMENTS,
+        backfill=totals.backfill,  # the totals counted again, without the drill answers
     ),
 )
 

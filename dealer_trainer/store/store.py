@@ -42,7 +42,7 @@ from typing import Any
 
 from dealer_trainer.errors import StoreError
 from dealer_trainer.safetext import excerpt
-from dealer_trainer.store import cards, totals
+from dealer_trainer.store import cards, skills, totals
 from dealer_trainer.store.adapters import (
     ENV_VAR,
     STREAM_BATCH,
@@ -164,8 +164,8 @@ class Store:
             )
 
     def record(self, session: int, answer: Answer) -> None:
-        """Keep ``answer``, given in ``session``, and update the trainee's review card for its
-        item: one transaction, committed before this returns."""
+        """Keep ``answer``, given in ``session``, and the trainee's review card for its item (a
+        drill pick: per skill, :mod:`.skills`): one transaction, committed before returning."""
         check_mode(answer.mode)
         if not answer.item.strip():
             raise StoreError("an answer needs an item: the item given is empty")
@@ -192,6 +192,9 @@ class Store:
                 f"session {session} is {excerpt(name)}'s, not {excerpt(given_name)}'s: "
                 "start a session for that trainee"
             )
+        if answer.mode == "drill":  # practice of a skill, never an item: kept apart
+            skills.keep_drill_pick(self, session, trainee_id, room_id, answer, when)
+            return
         self._db.insert(
             "INSERT INTO answers (session_id, trainee_id, item, topic, mode, correct,"
             " ruleset, difficulty, given, expected, seconds, answered_at, room_id)"

@@ -188,6 +188,7 @@ def _url(app: Flask, endpoint: str, cast: Cast, place: str = "own") -> str:
             "attempt_id": cast.exams[place][1],
             "draft_id": cast.drafts[place],
             "step": "undo",
+            "drill": "money",
         }[name]
     with app.test_request_context():
         return url_for(endpoint, **values)

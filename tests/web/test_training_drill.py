@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from dealer_trainer.accounts import Person, Room
+from dealer_trainer.store import skills
 from dealer_trainer.training import runs
 from dealer_trainer.training.drill.session import Drill
 from dealer_trainer.training.progress import open_store
@@ -107,9 +108,9 @@ def test_each_pick_is_kept_once(app: Flask, client: FlaskClient, ana: Person, ro
     try:
         found = _run(app, url, ana)
         assert len(runs.answers(store, found.id)) == 1
-        answers = store.answers("Ana")
-        assert len(answers) == 1 and answers[0].mode == "drill"
-        assert answers[0].item.startswith("drill:")
+        assert store.answers("Ana") == []  # a drill pick is no item
+        (figure,) = skills.trainee_skills(store, "Ana")
+        assert (figure.skill, figure.answered) == ("dealing", 1)
     finally:
         store.close()
 

@@ -15,6 +15,7 @@ from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, parse_ruleset
 from dealer_trainer.store import Store
 from dealer_trainer.store.records import Answer
 from dealer_trainer.store.runs import RunAnswer
+from dealer_trainer.training.drill.modes import Mode
 from dealer_trainer.training.drill.session import Drill, Judgement, Point
 from dealer_trainer.training.runs.kept import answers, keep
 from dealer_trainer.training.runs.plans import Run
@@ -85,7 +86,14 @@ def bank_ruleset(name: str, house_yaml: str | None = None) -> str:
 
 def _live_key(found: Run, house_yaml: str | None) -> tuple[Any, ...]:
     plan = found.plan
-    return (found.id, plan.drill_seed, plan.drill_rate, plan.ruleset, house_yaml or "")
+    return (
+        found.id,
+        plan.drill_seed,
+        plan.drill_rate,
+        plan.drill_mode,
+        plan.ruleset,
+        house_yaml or "",
+    )
 
 
 def _fresh(found: Run, house_yaml: str | None) -> DrillState:
@@ -95,6 +103,7 @@ def _fresh(found: Run, house_yaml: str | None) -> DrillState:
     drill = Drill(
         seed=plan.drill_seed,
         rate=plan.drill_rate if plan.drill_rate is not None else 0.25,
+        mode=plan.drill_mode or Mode.LEARN,
         ruleset=_ruleset(plan.ruleset, house_yaml),
     )
     return DrillState(drill=drill, point=drill.point(), last=None, picks=0)
@@ -163,7 +172,7 @@ def drill_answer(
         raise UsageError("that is not one of this point's options")
     chosen = options[option - 1]
     point = state.point
-    judgement = state.drill.choose(chosen)
+    judgement = state.drill.choose(chosen, seconds)
     progress = Answer(
         trainee=trainee,
         item=point.item,

@@ -29,6 +29,7 @@ from dealer_trainer.store.uploads import (
     set_room_scenario_line,
     upload_texts,
 )
+from dealer_trainer.training.drill.modes import mode_named
 from dealer_trainer.training.drill.session import DEFAULT_RATE
 from dealer_trainer.training.quiz import (
     Entry,
@@ -110,6 +111,8 @@ class Plan:
     pending: dict[int, tuple[str, ...]] = field(default_factory=dict)
     drill_seed: int | None = None
     drill_rate: float | None = None
+    #: the drill's mode (:mod:`~dealer_trainer.training.drill.modes`; None: learn, as before)
+    drill_mode: str | None = None
 
     @property
     def digests(self) -> set[str]:
@@ -144,6 +147,8 @@ class Plan:
         }
         if self.drill_seed is not None:
             data["drill"] = {"seed": self.drill_seed, "rate": self.drill_rate}
+            if self.drill_mode is not None:
+                data["drill"]["mode"] = self.drill_mode
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -169,6 +174,7 @@ class Plan:
             pending={int(k): tuple(str(s) for s in v) for k, v in data.get("pending", {}).items()},
             drill_seed=None if drill.get("seed") is None else int(drill["seed"]),
             drill_rate=None if drill.get("rate") is None else float(drill["rate"]),
+            drill_mode=None if drill.get("mode") is None else str(drill["mode"]),
         )
 
 
@@ -341,9 +347,14 @@ def review_plan(
     )
 
 
-def drill_plan(*, seed: int, ruleset: str, rate: float | None = None) -> Plan:
-    """A drill's plan: its seed, error rate and ruleset."""
-    return Plan(ruleset=ruleset, drill_seed=seed, drill_rate=DEFAULT_RATE if rate is None else rate)
+def drill_plan(
+    *, seed: int, ruleset: str, rate: float | None = None, mode: str | None = None
+) -> Plan:
+    """A drill's plan: its seed, error rate (None: the mode's own), ruleset and mode (None:
+    learn)."""
+    if rate is None:
+        rate = DEFAULT_RATE if mode is None else mode_named(mode).rate
+    return Plan(ruleset=ruleset, drill_seed=seed, drill_rate=rate, drill_mode=mode)
 
 
 def item(plan: Plan, position: int, folder: Path | None = None) -> Item:

@@ -17,6 +17,7 @@ from dealer_trainer.store import roomdata
 from dealer_trainer.store.certificates import expiring_within, shown_id
 from dealer_trainer.training.assignment_status import AssignmentStatus, room_statuses
 from dealer_trainer.training.itemreport import ItemReport, item_report
+from dealer_trainer.training.skills import room_lines
 from dealer_trainer.web import charts
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.htmx import page
@@ -222,6 +223,7 @@ def dashboard(room_id: int) -> Response:
         analysed_since=analysed_since,
         every_item=every == "all",
         item_analysis_answers=ITEM_ANALYSIS_ANSWERS,
+        skill_lines=room_lines(store, room.id),
     )
 
 

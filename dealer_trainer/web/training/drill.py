@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response, abort, request, url_for
 
+from dealer_trainer.accounts import Room
 from dealer_trainer.errors import UsageError
+from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.training import runs
+from dealer_trainer.training.drill.modes import MODES, Mode
 from dealer_trainer.view import table_view
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.citations import book_ruleset, room_citation
@@ -33,22 +38,66 @@ def start_drill() -> Response:
     person = current_person()
     store = get_store()
     form = RoomForm()
+    errors: dict[str, str] = {}
     if request.method == "POST":
         if not form.validate_on_submit():
             abort(400)
         room = _room_for(form.room.data)
-        plan = runs.drill_plan(seed=_seed(), ruleset=room.ruleset)  # a house one: its file
-        number = runs.create_run(
-            store,
-            person_id=person.id,
-            trainee=person.name,
-            room_id=room.id,
-            mode="drill",
-            plan=plan,
-        )
-        return to(url_for("training.drill", run_id=number))
+        ruleset, rate, mode, errors = _choices(room, request.form)
+        if not errors:
+            # the room's own ruleset (a house one: its file), or a built-in one chosen
+            plan = runs.drill_plan(seed=_seed(), ruleset=ruleset, rate=rate, mode=mode)
+            number = runs.create_run(
+                store,
+                person_id=person.id,
+                trainee=person.name,
+                room_id=room.id,
+                mode="drill",
+                plan=plan,
+            )
+            return to(url_for("training.drill", run_id=number))
     drills = [r for r in runs.open_runs(store, person_id=person.id) if r.mode == "drill"]
-    return page("training/drill_start.html", form=form, rooms=_memberships(), drills=drills)
+    return page(
+        "training/drill_start.html",
+        422 if errors else 200,
+        form=form,
+        rooms=_memberships(),
+        drills=drills,
+        rulesets=_rulesets,
+        errors=errors,
+        chosen=request.form if errors else {},
+        modes=MODES.values(),
+    )
+
+
+def _rulesets(room: Room) -> list[tuple[str, str]]:
+    """The rulesets a drill in ``room`` may be dealt under (value, label): the room's own
+    first, then the built-in ones."""
+    found = [(room.ruleset, f"{room.ruleset} (this room's)")]
+    return found + [(name, name) for name in BUILTIN if name != room.ruleset]
+
+
+def _choices(room: Room, form: Any) -> tuple[str, float | None, str, dict[str, str]]:
+    """The ruleset, error rate (None: the mode's own) and mode chosen (as ``drill --ruleset
+    --rate --mode``), and the problems by field (none: all are good)."""
+    errors: dict[str, str] = {}
+    ruleset = form.get("ruleset") or room.ruleset
+    if ruleset not in dict(_rulesets(room)):
+        errors["ruleset"] = "choose one of the rulesets listed"
+    mode = form.get("mode") or Mode.LEARN.value
+    if mode not in {m.value for m in Mode}:
+        errors["mode"] = "choose one of the modes listed"
+    text = (form.get("rate") or "").strip()
+    rate: float | None = None
+    if text:
+        try:
+            rate = float(text)
+        except ValueError:
+            errors["rate"] = f"{text!r} is not a number: type one from 0 to 1, such as 0.25"
+        else:
+            if not 0.0 <= rate <= 1.0 or rate != rate:
+                errors["rate"] = "the error rate is from 0 (never) to 1 (at every chance)"
+    return ruleset, rate, mode, errors
 
 
 def _drill_page(found: runs.Run, state: runs.DrillState, *, status: int = 200,

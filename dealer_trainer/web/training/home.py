@@ -10,7 +10,7 @@ from dealer_trainer.accounts import TRAINEE, Membership
 from dealer_trainer.assignments import assignment
 from dealer_trainer.store import exam_rooms
 from dealer_trainer.store.adapters import now
-from dealer_trainer.training import runs
+from dealer_trainer.training import runs, skills
 from dealer_trainer.training.assignment_status import (
     AssignmentStatus,
     Kind,
@@ -129,6 +129,7 @@ def _home(form: StartForm | None = None, status: int = 200, error: str = "") -> 
             "bar_y": drawing.CHART_BAR_Y,
         },
         misses=runs.recent_misses(store, person.name),
+        skill_lines=skills.trainee_lines(store, person.name),
         titles=titles,
         mode_words=MODE_WORDS,
     )
