@@ -9,6 +9,11 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from tests import routes_once
+
+# werkzeug's URL builders compiled once per rule, not once per app (tests/routes_once.py)
+routes_once.install()
+
 # pytest-xdist sets COLUMNS=80 and LINES=24 in its workers, as if they had a terminal: the
 # commands the tests run would then wrap their output at 80 columns, where a pipe wraps nothing
 if os.environ.get("PYTEST_XDIST_WORKER"):
@@ -51,36 +56,45 @@ def _private_user_folders(
 # in at the end and both workers finish within seconds of each other. The figures are seconds
 # per file in a CI run (fresh clone, two cores); a file not listed keeps its place after these.
 # A renamed or split file that is not listed here only runs later: nothing fails.
-LONGEST_FIRST = (  # seconds in a full run of 2026-12-03 under a load of 2-3 (relative sizes)
-    "tests/browser/test_sign_in_journeys.py",  # 56
-    "tests/browser/test_journey_exam.py",  # 45
-    "tests/browser/test_journey_quiz.py",  # 45
-    "tests/browser/test_table_picture.py",  # 31
-    "tests/test_code_quality.py",  # mypy without a cache
-    "tests/test_screens_width.py",  # 28
-    "tests/test_irregularity_properties.py",  # 28
-    "tests/browser/test_journey_dashboard.py",  # 27
-    "tests/test_drill.py",  # 23
-    "tests/browser/test_journey_upload_advice.py",  # 23
+LONGEST_FIRST = (  # seconds per file, 2026-12-04, two full runs on a loaded machine, scaled to
+    # the 482 s the tests take on an idle one (relative sizes; * a file whose servers timed out)
+    "tests/browser/test_journey_exam.py",  # 28
+    "tests/browser/test_sign_in_journeys.py",  # 27
+    "tests/test_screens_width.py",  # 26
+    "tests/test_engine_properties.py",  # 25
+    "tests/test_irregularity_properties.py",  # 24
+    "tests/test_code_quality.py",  # mypy without a cache: 13-20
     "tests/web/test_two_processes_postgres.py",  # 22
-    "tests/browser/test_phone_pages.py",  # 22
-    "tests/test_engine_properties.py",  # 22
-    "tests/web/test_restart_under_load.py",  # about 20 (est.: two servers started and stopped)
-    "tests/web/test_deployment_shape.py",  # about 15 (est.: nginx, three server starts)
-    "tests/test_cli.py",  # 21
-    "tests/browser/test_journey_invites.py",  # 20
-    "tests/web/test_room.py",  # 19
-    "tests/browser/test_journey_rules_keyboard.py",  # 18
-    "tests/test_betting.py",  # 17
-    "tests/test_fuzz_inputs.py",  # 16
-    "tests/test_totals.py",  # 14
-    "tests/test_quiz_cli.py",  # 14
-    "tests/test_backup_docs.py",  # about 10 (est.: two databases, a dump, a restore, a server)
-    "tests/web/test_access_matrix.py",  # 13
-    "tests/browser/test_journey_certificates.py",  # 12
-    "tests/web/test_training.py",  # 12
-    "tests/test_serve_and_admin_commands.py",  # 10
-    "tests/test_packaging.py",  # a wheel built in a fresh build environment
+    "tests/web/test_restart_under_load.py",  # about 28 (two servers, SIGTERM under answers)
+    "tests/test_serve_starts.py",  # about 25 (three servers racing, twice)
+    "tests/web/test_deployment_shape.py",  # about 21 (nginx with TLS, three server starts)
+    "tests/test_backup_docs.py",  # about 20 (two databases, a dump, a restore, a server)
+    "tests/test_packaging.py",  # about 20: a clone tagged, a wheel built in a fresh build env
+    "tests/web/test_serve_behind_a_proxy.py",  # * real servers behind a proxy
+    "tests/test_cli.py",  # 19
+    "tests/browser/test_journey_quiz.py",  # 17
+    "tests/test_progress.py",  # 15
+    "tests/test_fuzz_inputs.py",  # 15
+    "tests/browser/test_table_picture.py",  # 15
+    "tests/test_quiz_cli.py",  # 13
+    "tests/web/test_room.py",  # 13
+    "tests/test_drill.py",  # 12
+    "tests/test_serve_lan.py",  # * 10
+    "tests/test_betting.py",  # 9
+    "tests/test_totals.py",  # 8
+    "tests/test_scenarios.py",  # 8
+    "tests/browser/test_phone_pages.py",  # 7
+    "tests/browser/test_journey_dashboard.py",  # 7
+    "tests/web/test_access_matrix.py",  # 6
+    "tests/test_serve_and_admin_commands.py",  # * 6
+    "tests/browser/test_journey_rules_keyboard.py",  # 6
+    "tests/test_rules_cli.py",  # 5
+    "tests/test_store.py",  # 5
+    "tests/browser/test_journey_upload_advice.py",  # 5
+    "tests/test_damaged_rows_cli.py",  # 5
+    "tests/web/test_training.py",  # 5
+    "tests/browser/test_journey_invites.py",  # 5
+    "tests/browser/test_journey_certificates.py",  # 4
 )
 _RANK = {path: rank for rank, path in enumerate(LONGEST_FIRST)}
 

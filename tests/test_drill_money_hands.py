@@ -9,6 +9,7 @@ import io
 import json
 import sys
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +25,18 @@ from dealer_trainer.training.drill.hands import hands_items
 from dealer_trainer.training.drill.money import money_items
 from dealer_trainer.training.drill.reckoning import Reckoning, answer_problem
 
-MONEY = json.loads(json.dumps([item.to_dict() for item in money_items(240, 11)]))
-HANDS = json.loads(json.dumps([item.to_dict() for item in hands_items(250, 11)]))
+
+@cache
+def _money() -> list[Any]:
+    """240 money items (seed 11) after a JSON round trip, made when a test first asks (at
+    import they cost every pytest worker a third of a second)."""
+    return list(json.loads(json.dumps([item.to_dict() for item in money_items(240, 11)])))
+
+
+@cache
+def _hands() -> list[Any]:
+    """250 hand-reading items (seed 11) after a JSON round trip, made when first asked."""
+    return list(json.loads(json.dumps([item.to_dict() for item in hands_items(250, 11)])))
 
 
 def _order(seats: list[int], button: int) -> list[int]:
@@ -120,7 +131,7 @@ def _replayed(item: dict[str, Any]) -> Any:
 
 
 def test_money_items_agree_with_a_count_by_hand_and_their_scripts_reach_the_moment() -> None:
-    kinds = {item["kind"] for item in MONEY}
+    kinds = {item["kind"] for item in _money()}
     assert kinds == {
         "call",
         "min_raise",
@@ -131,7 +142,7 @@ def test_money_items_agree_with_a_count_by_hand_and_their_scripts_reach_the_mome
         "odd_chip",
         "rake",
     }
-    for item in MONEY:
+    for item in _money():
         hand = _replayed(item)
         assert not hand.rejected, item
         count = Count(item["script"])
@@ -183,7 +194,7 @@ def _pokerkit_winners(board: list[str], hands: dict[str, list[str]]) -> list[int
 
 
 def test_hands_items_name_the_winners_pokerkit_names_with_the_odd_chip_left_of_the_button() -> None:
-    for item in HANDS:
+    for item in _hands():
         winners = _pokerkit_winners(item["board"], item["hands"])
         assert item["answer"] == {"winners": winners}, item
         shares = {int(s): c for s, c in item["shares"].items()}
@@ -196,28 +207,28 @@ def test_hands_items_name_the_winners_pokerkit_names_with_the_odd_chip_left_of_t
 
 
 def test_hands_deal_leans_to_close_calls_and_splits() -> None:
-    splits = sum(len(item["answer"]["winners"]) > 1 for item in HANDS)
-    assert splits >= len(HANDS) // 5
+    splits = sum(len(item["answer"]["winners"]) > 1 for item in _hands())
+    assert splits >= len(_hands()) // 5
     wheels = sum(
         any(
             sorted(c[0] for c in (*h, *item["board"]))
             and {"A", "2", "3", "4", "5"} <= {c[0] for c in (*h, *item["board"])}
             for h in item["hands"].values()
         )
-        for item in HANDS
+        for item in _hands()
     )
-    assert wheels >= len(HANDS) // 10
+    assert wheels >= len(_hands()) // 10
     assert (
-        sum(list(item["categories"].values()).count("flush") >= 2 for item in HANDS)
-        >= len(HANDS) // 10
+        sum(list(item["categories"].values()).count("flush") >= 2 for item in _hands())
+        >= len(_hands()) // 10
     )
 
 
 def test_same_seed_same_items() -> None:
-    assert json.loads(json.dumps([i.to_dict() for i in money_items(20, 11)])) == MONEY[:20]
-    assert json.loads(json.dumps([i.to_dict() for i in hands_items(20, 11)])) == HANDS[:20]
+    assert json.loads(json.dumps([i.to_dict() for i in money_items(20, 11)])) == _money()[:20]
+    assert json.loads(json.dumps([i.to_dict() for i in hands_items(20, 11)])) == _hands()[:20]
     session = Reckoning("money", 11)
-    assert json.loads(json.dumps(session.item().to_dict())) == MONEY[0]
+    assert json.loads(json.dumps(session.item().to_dict())) == _money()[0]
 
 
 def test_rake_is_the_percent_rounded_down_to_the_chip_within_the_cap() -> None:
@@ -291,7 +302,7 @@ def test_print_json_lists_the_items_the_session_asks_and_answers_are_judged_and_
     printed = _cli("money", "--print", "3", "--seed", "11", "--json")
     assert printed.returncode == 0
     items = json.loads(printed.stdout)
-    assert items == MONEY[:3]
+    assert items == _money()[:3]
     answers = [
         " ".join(str(p["amount"]) for p in i["answer"])
         if isinstance(i["answer"], list)
@@ -312,7 +323,7 @@ def test_print_json_lists_the_items_the_session_asks_and_answers_are_judged_and_
     assert (summary["items"], summary["right"], summary["wrong"]) == (3, 2, 1)
     assert all(answer["seconds"] >= 0 for answer in summary["answers"])
     hands = json.loads(_cli("hands", "--print", "2", "--seed", "11", "--json").stdout)
-    assert hands == HANDS[:2]
+    assert hands == _hands()[:2]
 
 
 def test_a_bad_answer_line_stops_with_its_place_and_plain_drill_still_parses() -> None:

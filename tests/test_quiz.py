@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from dealer_trainer.rules.topics import TOPICS
 from dealer_trainer.scenario import bank_dir, load_scenario, recovery_steps
 from dealer_trainer.training.quiz import (
     Entry,
+    Item,
     Quiz,
     Selection,
     catalogue,
@@ -26,7 +28,30 @@ from dealer_trainer.training.quiz import (
 from dealer_trainer.training.review import due_entries
 
 BANK, PROBLEMS = catalogue(bank_dir())
-ITEMS = {entry.id: prepare(entry, random.Random(5)) for entry in BANK}
+
+
+class _Prepared(Mapping[str, Item]):
+    """Every bank entry by id, prepared with ``random.Random(5)`` when a test first asks for
+    it: the ids alone parametrize the tests (preparing all 310 at import cost every pytest
+    worker a second)."""
+
+    def __init__(self, entries: list[Entry]) -> None:
+        self._entries = {entry.id: entry for entry in entries}
+        self._items: dict[str, Item] = {}
+
+    def __getitem__(self, entry_id: str) -> Item:
+        if entry_id not in self._items:
+            self._items[entry_id] = prepare(self._entries[entry_id], random.Random(5))
+        return self._items[entry_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+ITEMS = _Prepared(BANK)
 
 
 def _right(item: Any) -> list[str]:

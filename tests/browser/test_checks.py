@@ -28,6 +28,14 @@ def test_the_axe_check_catches_a_field_without_a_label(page: Page) -> None:
         check_axe(page)
 
 
+def test_a_second_axe_check_of_one_document_sees_what_changed_in_it(page: Page) -> None:
+    page.set_content(NO_LABEL.replace('<input type="text" name="who">', ""))
+    check_axe(page)  # clean: axe-core is now in the document, and is not sent again
+    page.evaluate("""() => document.querySelector("form").innerHTML = '<input name="who">'""")
+    with pytest.raises(AssertionError, match="label"):
+        check_axe(page)
+
+
 def test_the_console_watch_catches_an_inline_script_the_csp_refuses(
     page: Page, base_url: str, _console_is_clean: Console
 ) -> None:
