@@ -13,6 +13,7 @@ import yaml
 from dealer_trainer import replay
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
+from dealer_trainer.rules.search import search
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
 SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 200}
@@ -260,3 +261,24 @@ def test_a_straddle_without_a_seat_is_refused_with_its_place() -> None:
         load_script(text, source="hand.yaml")
     assert caught.value.where == "hand.yaml:4:5"
     assert "straddle needs 'seat'" in str(caught.value)
+
+
+# --- the rules lookup finds them by a floor person's words -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "wanted"),
+    [
+        ("straddle", {"RRoP-BLD-4", "LA26-22"}),
+        ("mississippi", {"LA26-22"}),
+        ("who acts first with a straddle", {"RRoP-BLD-4", "LA26-22"}),
+        ("min raise after a straddle", {"LA26-22", "LA26-174"}),
+        ("raise no amount", {"RRoP-Betting-8", "TDA24-51-A"}),
+        ("he just said raise", {"RRoP-Betting-8", "TDA24-51-A"}),
+    ],
+)
+def test_the_rules_lookup_finds_the_straddle_and_verbal_raise_rules(
+    words: str, wanted: set[str]
+) -> None:
+    top = [hit.rule.id for hit in search(words, limit=3)]
+    assert wanted & set(top), top
