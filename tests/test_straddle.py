@@ -14,6 +14,7 @@ from dealer_trainer import replay
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.rules.search import search
+from dealer_trainer.training.drill.session import Drill
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
 SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 200}
@@ -282,3 +283,25 @@ def test_the_rules_lookup_finds_the_straddle_and_verbal_raise_rules(
 ) -> None:
     top = [hit.rule.id for hit in search(words, limit=3)]
     assert wanted & set(top), top
+
+
+# --- the drill puts a straddle on the table now and then --------------------------------------
+
+
+def _drill_lines(ruleset: str, hands: int) -> list[str]:
+    """What a drill played right at rate 0 tells over ``hands`` hands."""
+    told: list[str] = []
+    with Drill(seed=3, rate=0.0, ruleset=ruleset) as drill:
+        while drill.summary().hands <= hands:
+            point = drill.point()
+            told.extend(point.lines)
+            drill.choose(next(o for o in point.options if o.event in point.allowed))
+    return told
+
+
+def test_the_drill_deals_hands_with_a_straddle_where_the_house_allows_one() -> None:
+    told = _drill_lines("roberts", 30)
+    straddles = [line for line in told if "straddles" in line]
+    assert straddles, "no straddle in 30 hands"
+    # never where the game allows none: tda-2024 plays a tournament
+    assert not any("straddles" in line for line in _drill_lines("tda-2024", 15))
