@@ -13,8 +13,10 @@ import yaml
 from dealer_trainer import replay
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
+from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.search import search
 from dealer_trainer.training.drill.session import Drill
+from dealer_trainer.view import table_view
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
 SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 200}
@@ -305,3 +307,13 @@ def test_the_drill_deals_hands_with_a_straddle_where_the_house_allows_one() -> N
     assert straddles, "no straddle in 30 hands"
     # never where the game allows none: tda-2024 plays a tournament
     assert not any("straddles" in line for line in _drill_lines("tda-2024", 15))
+
+
+def test_the_table_view_names_the_straddler() -> None:
+    script = {"table": SIX, "seed": 5, "events": ["shuffle", "cut", "post_blinds", straddle(4)]}
+    hand = Hand(load_script(script))
+    for event in load_script(script).events:
+        hand.handle(event)
+    view = table_view(hand)
+    assert view.seat(4).roles == ("straddle",)
+    assert view.seat(4).chips == 196
