@@ -48,6 +48,11 @@ def judge(betting: Betting, seat: int, amount: int | None, button: int | None) -
     if betting.straddles:
         last = betting.straddles[-1][0]
         left = order[(betting._index[last] + 1) % n]
+        if left in (small, big):
+            raise IllegalAction(
+                f"No second straddle here: the seat left of the straddle (seat {left}) is a blind.",
+                rule=rule,
+            )
         if seat != left:
             raise IllegalAction(
                 f"A second straddle comes only from the seat left of the last straddle "

@@ -154,6 +154,16 @@ def test_la26_22_mississippi_a_button_straddle_puts_the_small_blind_first(
     assert around["to_act"] == 1  # the button straddler's option comes last
 
 
+def test_after_a_button_straddle_no_second_straddle_comes_from_under_the_gun(
+    tmp_path: Path,
+) -> None:
+    ruleset = house(tmp_path, "button")
+    result = play(["post_blinds", straddle(1), straddle(4)], folder=tmp_path, ruleset=ruleset)
+    assert [r["event"] for r in result["rejected"]] == [4]
+    assert "is a blind" in result["rejected"][0]["reason"]
+    assert chips_in(result, 4) == 0
+
+
 def test_la26_22_no_button_straddle_in_a_limit_game(tmp_path: Path) -> None:
     ruleset = house(tmp_path, "button")
     result = play(["post_blinds", straddle(1)], folder=tmp_path, ruleset=ruleset, structure="limit")
