@@ -36,7 +36,10 @@ The rules are Robert's Rules of Poker and the TDA rules:
   two seats not all-in are left before the cap is reached, the raising is unlimited for the
   round; a cap reached with three or more stays, even when a fold then leaves two;
 * a dead small blind (``blinds=(None, big)``, a dead button): only the big blind is posted;
-* nobody may raise when no other seat could call more (all others folded or all-in).
+* nobody may raise when no other seat could call more (all others folded or all-in);
+* a live straddle (:mod:`dealer_trainer.straddles` says who may post one) is a blind: the
+  action starts to its left, the straddler acts last; the smallest raise is to twice it (LA26
+  22); in limit it counts as no bet toward the cap (LA26 130).
 
 A refused action raises :class:`~dealer_trainer.errors.IllegalAction` and changes nothing:
 ``verify`` works everything out before ``act`` assigns anything.
@@ -46,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from dealer_trainer import raising
+from dealer_trainer import raising, straddles
 from dealer_trainer.errors import IllegalAction
 from dealer_trainer.raising import _CHECK, _FOLD, _RAISE
 from dealer_trainer.stakes import (
@@ -57,6 +60,7 @@ from dealer_trainer.stakes import (
     RULE_HEADS_UP,
     RULE_LIMITS,
     RULE_MIN_RAISE,
+    RULE_STRADDLE,
     TDA_CITATIONS,
     Action,
     Citations,
@@ -104,10 +108,14 @@ class Betting:
         "_min_inc",
         "_n_active",
         "_n_live",
+        "_open_inc",
+        "_open_level",
         "_phantom",
         "_posted",
         "_raises",
         "_size",
+        "_straddle",
+        "_straddle_rule",
         "all_in",
         "antes",
         "bets",
@@ -120,6 +128,7 @@ class Betting:
         "order",
         "stacks",
         "stakes",
+        "straddles",
         "street",
         "to_act",
     )
@@ -134,6 +143,8 @@ class Betting:
         heads_up_uncapped: bool = False,
         cap_rule: str = RULE_LIMITS,
         citations: Citations | None = None,
+        straddle: str = "none",
+        straddle_rule: str = RULE_STRADDLE,
     ) -> None:
         """Seats in ``order`` (clockwise from left of the button) with their ``stacks``.
 
@@ -143,6 +154,8 @@ class Betting:
         cap (:data:`RULE_HEADS_UP`). ``cap_rule``: the rule a capped raise is refused with.
         ``citations``: the rules the other refusals cite (:data:`ROBERTS_CITATIONS`,
         :data:`TDA_CITATIONS`); by default Robert's Rules' limits with the TDA's numbers.
+        ``straddle``: who may straddle (``none``, ``utg``, ``button``, ``any``), under the rule
+        ``straddle_rule`` (:mod:`dealer_trainer.straddles`).
         """
         self.order: tuple[int, ...] = tuple(order)
         if len(self.order) < 2:
@@ -185,6 +198,9 @@ class Betting:
         self._n_live = len(self.order)  # not folded
         self._n_active = len(self.order)  # not folded, not all-in
         self._posted = False
+        self._straddle, self._straddle_rule = straddle, straddle_rule
+        self.straddles: list[tuple[int, int]] = []  # the live straddles posted: (seat, amount)
+        self._open_level, self._open_inc = stakes.big_blind, self._size  # the preflop bring-in
 
     # -- the state, read-only ---------------------------------------------------------------
 
@@ -298,6 +314,14 @@ class Betting:
         self.last_aggressor = None
         self.to_act = self._next_after(len(self.order) - 1)
 
+    def verify_straddle(self, seat: int, amount: int | None, *, button: int | None) -> int:
+        """The amount ``seat`` may straddle for now (:func:`straddles.judge`); change nothing."""
+        return straddles.judge(self, seat, amount, button)
+
+    def straddle(self, seat: int, amount: int | None, *, button: int | None) -> int:
+        """Post ``seat``'s live straddle, a blind (:func:`straddles.post`); return its amount."""
+        return straddles.post(self, seat, amount, button)
+
     def verify(self, seat: int, action: Action, amount: int | None = None) -> Ruling:
         """Raise :class:`IllegalAction` if ``seat`` may not take ``action`` now; change nothing.
 
@@ -356,34 +380,8 @@ class Betting:
 
     def return_uncalled(self, seat: int) -> int:
         """A folded ``seat``'s bet that no live seat has matched goes back to it (a hand the
-        dealer killed, TDA24 65-A): the others face the highest live bet again. Return the
-        chips given back."""
-        live = [self.bets[other] for other in self.order if other not in self.folded]
-        highest = max(live, default=0)
-        excess = self.bets[seat] - highest
-        if excess <= 0:
-            return 0
-        self.bets[seat] -= excess
-        self.contributed[seat] -= excess
-        self.stacks[seat] += excess
-        self.current_bet = highest
-        if self.last_aggressor == seat:
-            self.last_aggressor = None
-        if highest == (self.stakes.big_blind if self.street is Street.PREFLOP else 0):
-            # back to the round's opening: no bet or raise stands but the blind
-            self._level, self._min_inc = highest, self._size
-            self._raises = 1 if self.street is Street.PREFLOP else 0
-        else:  # an earlier bet stands: whoever matched it has acted on it
-            self._level = highest
-            self._raises = max(self._raises - 1, 0)
-            self._acted.update(
-                other
-                for other in self.order
-                if other not in self.folded and self.bets[other] == highest
-            )
-        if self.to_act is not None:  # the seat due may owe nothing now
-            self.to_act = self._next_after(self._index[self.to_act] - 1)
-        return excess
+        dealer killed, TDA24 65-A; :func:`raising.return_uncalled`); return the chips."""
+        return raising.return_uncalled(self, seat)
 
     def verify_out_of_turn(self, seat: int, action: Action, amount: int | None = None) -> Ruling:
         """Judge ``seat``'s action as if its turn had come now, while another seat is to act;

@@ -43,7 +43,6 @@ TOURNAMENT_ONLY = "Tournament Rules"
 NOT_YET_COVERED: frozenset[str] = frozenset(
     {
         "RRoP-MD-g",
-        "RRoP-BLD-4",
         "RRoP-DEAL-2",
         "TDA24-34-A",
         "LA26-122",  # its one item cites Robert's own rule (HE 5), which says the same

@@ -16,6 +16,8 @@ what the dealer read; where the rules make it something else, the ruling wins an
   is the full call whatever chips go out; "call" or "raise" with no bet to face is a check or a
   bet (TDA 55); "raise" with an amount is that total (TDA 43-B); "raise" with chips and no
   amount is a raise of those chips, at least the minimum, at most the most allowed (TDA 44);
+  "raise" (or "bet") with neither an amount nor chips binds the player to the minimum raise
+  (or bet), all-in if that is all they have (TDA 51-A; RRoP Betting 8: the word binds);
 * a second motion (``more``) is not a raise (TDA 56): only the first motion's chips count, and
   the second's only to complete a call. Robert's Rules let a player who said "raise" put the
   raise in with more than one move (RRoP No-Limit 6; non-tournament play);
@@ -219,11 +221,9 @@ def _words(
         why = f"said {said}, then chips: a {said} of those chips"
         if later and not declared_string:
             why += "; the second motion does not count"
-    else:
-        raise IllegalAction(
-            f"Seat {seat} said {said} but gave no amount and put out no chips.",
-            rule=verbal,
-        )
+    else:  # "raise" and nothing more: the word binds, to the least it can mean
+        to, rule = _min_to(betting, seat), verbal
+        why = f"said {said} with no amount and no chips: held to the minimum {said}"
     to = max(to, _min_to(betting, seat))
     what = Action.BET if betting.current_bet == 0 else Action.RAISE
     if said == "raise" and not facing and betting.current_bet == 0:

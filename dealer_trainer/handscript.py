@@ -2,7 +2,7 @@
 
 A script is YAML text, a file, or an already-parsed mapping::
 
-    table: {seats: 6, button: 1, blinds: [1, 2], structure: no-limit, stacks: 200}
+    table: {seats: 6, button: 1, blinds: [1, 2], structure: no-limit, stacks: 200, game: cash}
     deck: [As, Kd, 7c]      # optional stacked deck, top first (the script starts at post_blinds)
     seed: 7                 # seeds every random step
     events: [shuffle, cut, post_blinds, deal, {act: {seat: 4, action: call}}, burn, flop, ...]
@@ -21,7 +21,7 @@ from dealer_trainer.betting import Stakes, Structure
 from dealer_trainer.cards import Card, stacked_deck
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.procedure.events import EVENT_ARGS, Event
-from dealer_trainer.procedure.script import HandScript, TableSpec
+from dealer_trainer.procedure.script import GAMES, HandScript, TableSpec
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, parse_ruleset, resolve
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.script_events import MAX_SEATS, EventReader, _kind, _suggest, script_item
@@ -52,6 +52,7 @@ _TABLE_KEYS = (
     "ruleset",
     "ante",
     "big_blind_ante",
+    "game",
 )
 
 
@@ -172,7 +173,10 @@ class _Reader(EventReader):
         stakes = Stakes(
             structure, small, big, small_bet, big_bet, ante=ante, big_blind_ante=big_blind_ante
         )
-        return TableSpec(tuple(sorted(stacks.items())), button, stakes, ruleset)
+        game = spec.get("game", ruleset.game)
+        if not isinstance(game, str) or game not in GAMES:
+            raise self.fail(f"unknown game {excerpt(game)}{_suggest(game, GAMES)}", spec, "game")
+        return TableSpec(tuple(sorted(stacks.items())), button, stakes, ruleset, game)
 
     def ruleset(self, spec: dict[Any, Any]) -> Ruleset:
         name = spec.get("ruleset", "roberts")

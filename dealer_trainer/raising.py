@@ -272,3 +272,36 @@ def check_raise(betting: Betting, seat: int, to: int, word: str) -> None:
             f"after its call{counted}.",
             rule=betting._cites.pot_limit_preflop if preflop else betting._cites.pot_limit,
         )
+
+
+def return_uncalled(betting: Betting, seat: int) -> int:
+    """A folded ``seat``'s bet that no live seat has matched goes back to it (a hand the
+    dealer killed, TDA24 65-A): the others face the highest live bet again (back at the round's
+    opening, the blind or straddle, when nothing else stands). Return the chips given back."""
+    live = [betting.bets[other] for other in betting.order if other not in betting.folded]
+    highest = max(live, default=0)
+    excess = betting.bets[seat] - highest
+    if excess <= 0:
+        return 0
+    betting.bets[seat] -= excess
+    betting.contributed[seat] -= excess
+    betting.stacks[seat] += excess
+    betting.current_bet = highest
+    if betting.last_aggressor == seat:
+        betting.last_aggressor = None
+    preflop = betting.street is Street.PREFLOP
+    if highest == (betting._open_level if preflop else 0):
+        # back to the round's opening: no bet or raise stands but the blind (or straddle)
+        betting._level, betting._min_inc = highest, betting._open_inc if preflop else betting._size
+        betting._raises = 1 if betting.street is Street.PREFLOP else 0
+    else:  # an earlier bet stands: whoever matched it has acted on it
+        betting._level = highest
+        betting._raises = max(betting._raises - 1, 0)
+        betting._acted.update(
+            other
+            for other in betting.order
+            if other not in betting.folded and betting.bets[other] == highest
+        )
+    if betting.to_act is not None:  # the seat due may owe nothing now
+        betting.to_act = betting._next_after(betting._index[betting.to_act] - 1)
+    return excess

@@ -16,6 +16,8 @@ __all__ = [
     "RULE_HEADS_UP",
     "RULE_LIMITS",
     "RULE_MIN_RAISE",
+    "RULE_STRADDLE",
+    "STRADDLE_PLACES",
     "TDA_CITATIONS",
     "Action",
     "Citations",
@@ -35,6 +37,11 @@ RULE_HEADS_UP = "RRoP Betting 4"
 #: limit: an all-in (or several) short of half a bet does not reopen the raising for a seat
 #: that has already acted (Robert's betting rule 6; TDA 47-B is the same rule)
 RULE_ALL_IN_LIMIT = "RRoP Betting 6"
+#: the straddle: a voluntary third blind of twice the big blind, the straddler last preflop
+RULE_STRADDLE = "RRoP-BLD 4"
+#: who may post a live straddle: nobody, under the gun, under the gun or the button
+#: (Mississippi), any seat but the blinds
+STRADDLE_PLACES: tuple[str, ...] = ("none", "utg", "button", "any")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

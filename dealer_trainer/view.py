@@ -66,7 +66,7 @@ class SeatView:
     """One seat as the table shows it."""
 
     seat: int
-    #: "button", "small blind", "big blind"
+    #: "button", "small blind", "big blind", "straddle"
     roles: tuple[str, ...]
     #: chips behind (a pot not yet pushed is not in them)
     chips: int
@@ -198,6 +198,8 @@ def table_view(
         if small is not None:  # a dead small blind is nobody's
             roles.setdefault(small, []).append("small blind")
         roles.setdefault(big, []).append("big blind")
+    for seat, _ in betting.straddles if betting is not None else ():  # a live straddle
+        roles.setdefault(seat, []).append("straddle")
     # a betting round still open keeps its bets in front; once it ends they are swept in
     round_open = (
         betting is not None

@@ -52,6 +52,8 @@ def test_roberts_and_tda_differ_where_the_rulebooks_differ() -> None:
         "button",
         "all_in_tabled",
         "skipped_hand",
+        "game",  # roberts: cash games; tda-2024: tournaments
+        "straddle",  # a cash game: under the gun (RRoP-BLD 4); also the button (LA26 22)
     }
 
 

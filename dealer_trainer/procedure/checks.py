@@ -34,6 +34,26 @@ class Checks(PlayerRulings):
         if len(self.table.players()) < 2:
             raise Rejected("a hand needs at least two players with chips")
 
+    def verify_straddle(self, event: Event) -> None:
+        """A live straddle: where the table's game and ruleset allow one, before the first card
+        (RRoP-BLD 4; LA26 22); its seat and size are the betting's to judge."""
+        assert self.betting is not None and event.seat is not None
+        rule = self.ruleset.straddle_rule
+        place = self.spec.straddle
+        if place == "none":
+            option = "straddle" if self.spec.game == "cash" else "tournament_straddle"
+            raise Rejected(
+                f"no straddle at this table: {self.ruleset.name} allows none in a "
+                f"{self.spec.game} game (option {option}: none)",
+                rule=rule,
+            )
+        if self.dealt:
+            raise Rejected(
+                "a straddle is posted before the first card is dealt; the deal has begun",
+                rule=rule,
+            )
+        self.betting.verify_straddle(event.seat, event.amount, button=self.table.button)
+
     def verify_pitch(self, event: Event) -> None:
         if event.boxed and (event.exposed or event.dropped):
             raise Rejected(

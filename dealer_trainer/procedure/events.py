@@ -44,6 +44,7 @@ class EventName(StrEnum):
     SHUFFLE = "shuffle"
     CUT = "cut"
     POST_BLINDS = "post_blinds"
+    STRADDLE = "straddle"
     PITCH = "pitch"
     DEAL = "deal"
     ACT = "act"
@@ -124,6 +125,8 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.SHUFFLE, D, _NO, "nothing", "", "Shuffle the deck"),
     (E.CUT, D, _AUTO, "cut", "at", "Cut the deck"),
     (E.POST_BLINDS, D, _NO, "post_blinds", "", "Have the blinds posted"),
+    # a live straddle, a house option (RRoP-BLD 4; LA26 22): before the cards are dealt
+    (E.STRADDLE, P, _NO, "straddle", "seat! amount", "Take a player's live straddle"),
     (E.PITCH, D, _SCRIPT, "pitch", "exposed boxed to unnoticed cards dropped",
      "Pitch the next card"),
     (E.DEAL, D, _SCRIPT, "deal", "", "Pitch the rest of the round"),

@@ -295,6 +295,11 @@ class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySte
         self.blinds_posted = (dict(self.betting.stacks), posted)
         self.dealt = 0
 
+    def post_straddle(self, event: Event) -> None:
+        """A live straddle goes in as a third blind (checked by ``verify_straddle``)."""
+        assert self.betting is not None and event.seat is not None
+        self.betting.straddle(event.seat, event.amount, button=self.table.button)
+
     def pitch_card(self, event: Event) -> None:
         self.pitch_one()
 

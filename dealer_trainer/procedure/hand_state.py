@@ -239,6 +239,8 @@ class HandState(ABC):
             heads_up_uncapped=ruleset.heads_up_raises == "unlimited",
             cap_rule=ruleset.cap_rule,
             citations=ruleset.citations,
+            straddle=self.spec.straddle,
+            straddle_rule=ruleset.straddle_rule,
         )
 
     def _blinds_due(self, order: tuple[int, ...]) -> tuple[int | None, int] | None:

@@ -81,7 +81,8 @@ def _t(trigger: str, source: str | list[str], dest: str | None, **extra: Any) ->
 # :mod:`~dealer_trainer.procedure.rulings` it may record); ``records=`` names those a row of the
 # procedure itself may record (an error that comes to light there);
 # ``step=True`` marks a recovery step, accepted only when a recovery calls for it (see rulings);
-# ``floor=True`` a floor ruling; ``slip=True`` a dealer slip that is no error by itself (an
+# ``floor=True`` a floor ruling; ``option=True`` a player's option the procedure never waits
+# for (a straddle); ``slip=True`` a dealer slip that is no error by itself (an
 # early burn stays as the street's burn).
 DEALING_AND_BETTING = ["dealing", *BETTING_STATES]
 #: the situations a burn found face up in the stub or shown by the dealer may be
@@ -93,6 +94,9 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("shuffle", "shuffling", "cutting", after="shuffle_deck"),
     _t("cut", "cutting", "blinds", after="cut_deck"),
     _t("post_blinds", "blinds", "dealing", after="collect_blinds"),
+    # a live straddle before the first card, where the house allows one (RRoP-BLD 4; LA26 22):
+    # a player's option, never expected
+    _t("straddle", "dealing", None, after="post_straddle", option=True),
     # --- the deal (RRoP-HEP 1) and its errors (RRoP-HE 1, RRoP-IR 7, RRoP-MD, TDA24 35) --------
     _t("pitch", "dealing", None, conditions="card_boxed", after="pitch_boxed",
        error=("boxed_card", "boxed_cards")),
@@ -258,7 +262,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
 # fmt: on
 
 #: keys of a row that describe it for the engine, not for transitions
-_ROW_NOTES = ("error", "step", "slip", "floor")
+_ROW_NOTES = ("error", "step", "slip", "floor", "option")
 
 
 def _sources(row: dict[str, Any]) -> list[str]:

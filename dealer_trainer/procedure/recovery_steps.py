@@ -58,8 +58,11 @@ class RecoverySteps(HandState):
                 # bets made since the blinds come back (TDA24 35-C)
                 stacks, posted = self.blinds_posted
                 before = {seat: stacks[seat] + posted[seat] for seat in self.order}
+                straddles = self.betting.straddles
                 self.betting = self.new_betting(before)
                 self.betting.post_blinds()
+                for seat, amount in straddles:  # a straddle stays posted, as the blinds do
+                    self.betting.straddle(seat, amount, button=self.table.button)
             self.new_deal()
             return
         for card in recovery.cards:

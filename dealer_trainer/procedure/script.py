@@ -14,7 +14,10 @@ from dealer_trainer.cards import Card
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
 
-__all__ = ["HandScript", "TableSpec"]
+__all__ = ["GAMES", "HandScript", "TableSpec"]
+
+#: the games a table plays: the rulings that differ between them follow the game
+GAMES: tuple[str, ...] = ("cash", "tournament")
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +28,21 @@ class TableSpec:
     button: int
     stakes: Stakes
     ruleset: Ruleset = BUILTIN["roberts"]
+    #: ``cash`` or ``tournament``; empty: the ruleset's own game (its option ``game``)
+    game: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.game:
+            object.__setattr__(self, "game", self.ruleset.game)
+        if self.game not in GAMES:
+            raise ValueError(f"unknown game {self.game!r}: {' or '.join(GAMES)}")
+
+    @property
+    def straddle(self) -> str:
+        """Who may straddle at this table: the ruleset's option for its game."""
+        if self.game == "cash":
+            return self.ruleset.straddle
+        return self.ruleset.tournament_straddle
 
     @property
     def seats(self) -> tuple[int, ...]:

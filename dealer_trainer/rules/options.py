@@ -137,6 +137,34 @@ OPTIONS: tuple[Option, ...] = (
             "choice)",
         },
     ),
+    Option(
+        "game",
+        "A table that does not say its game: is it a cash game or a tournament?",
+        {
+            "cash": "a cash game (Robert's Rules are written for the card room's ring games)",
+            "tournament": "a tournament (the TDA rules are tournament rules)",
+        },
+    ),
+    Option(
+        "straddle",
+        "A cash game: who may post a live straddle before the cards are dealt?",
+        {
+            "none": "nobody: a straddle is refused",
+            "utg": "the player under the gun (left of the big blind) only (RRoP-BLD 4)",
+            "button": "under the gun or the button (Mississippi), the button first (LA26 22)",
+            "any": "any player but the blinds (a house's any-seat straddle)",
+        },
+    ),
+    Option(
+        "tournament_straddle",
+        "A tournament: who may post a live straddle?",
+        {
+            "none": "nobody: tournament rules provide no straddle (the TDA rules have none)",
+            "utg": "the player under the gun only",
+            "button": "under the gun or the button (Mississippi), the button first",
+            "any": "any player but the blinds",
+        },
+    ),
 )
 
 #: what a built-in ruleset's rulebook itself says (a house ruleset keeps its base's): the fields
@@ -159,6 +187,8 @@ RULEBOOK: dict[str, str] = {
     "mucked_dead_rule": "the rule a show after a muck is refused with",
     "verbal_rule": "the rule behind a player's words (a verbal declaration binds)",
     "declared_string_rule": "the rule behind a declared raise made with chips in two motions",
+    "straddle_rule": "the rule a straddle is posted and refused under (its place, its size, "
+    "the straddler's option)",
     "raise_takes_second_motion": "whether a player who said raise may bring the chips in "
     "more than one motion (RRoP No-Limit 6) or the second motion does not count (TDA24 56)",
 }
@@ -184,6 +214,9 @@ class Ruleset:
     all_in_tabled: bool = False
     exposed_burn: str = "stays"
     skipped_hand: str = "acts"
+    game: str = "cash"
+    straddle: str = "utg"
+    tournament_straddle: str = "none"
     # --- what the rulebook itself says (:data:`RULEBOOK`): no house option changes it ---------
     #: the rulebook it is (a built-in's own name); a house ruleset keeps its base's
     family: str = "roberts"
@@ -202,6 +235,7 @@ class Ruleset:
     verbal_rule: str = "RRoP Betting 8"
     declared_string_rule: str = "RRoP No-Limit 6"
     raise_takes_second_motion: bool = True
+    straddle_rule: str = "RRoP-BLD 4"
     #: the room's rake (a house ruleset file's ``rake``); None: no rake (the rulebooks set none)
     rake: Rake | None = None
     source: str | None = field(default=None, compare=False)

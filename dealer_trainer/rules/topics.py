@@ -66,6 +66,8 @@ TOPICS: tuple[Topic, ...] = (
     Topic("side-pots", "All-ins and side pots", "procedure"),
     Topic("hand-rankings", "Hand rankings", "procedure"),
     Topic("buy-in", "Buying in", "procedure"),
+    Topic("straddle", "Straddles: who may post one, the order of action, the raise", "procedure"),
+    Topic("verbal-raise", "A raise said out loud with no amount", "procedure"),
 )
 
 _BY_SLUG = {item.slug: item for item in TOPICS}

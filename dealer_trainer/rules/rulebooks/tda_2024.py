@@ -23,6 +23,8 @@ RULESET = Ruleset(
     button="dead",
     all_in_tabled=True,
     skipped_hand="no_raise",
+    game="tournament",
+    straddle="button",
     family="tda-2024",
     cap_rule="TDA24 48",
     citations=TDA_CITATIONS,
@@ -32,4 +34,5 @@ RULESET = Ruleset(
     verbal_rule="TDA24 51-A",
     declared_string_rule="TDA24 56",
     raise_takes_second_motion=False,
+    straddle_rule="LA26 22",
 )

@@ -17,7 +17,15 @@ from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.script import HandScript, TableSpec
 from dealer_trainer.rules.rulesets import Ruleset
 
-__all__ = ["BLINDS", "STACK", "action_words", "decide", "new_table", "showdown_move"]
+__all__ = [
+    "BLINDS",
+    "STACK",
+    "action_words",
+    "decide",
+    "new_table",
+    "showdown_move",
+    "straddle",
+]
 
 #: the table every drill plays at
 SEATS = range(1, 11)
@@ -33,6 +41,8 @@ FOLD_CHANCE = 0.12
 RAISE_CHANCE = 0.06
 RAISE_CAP = 4
 MUCK_CHANCE = 0.3
+#: the share of hands where the player under the gun straddles, where the house allows it
+STRADDLE_CHANCE = 0.1
 #: the actions a decision falls back to, in order, when its first choice is refused
 _FALLBACK = (Action.CHECK, Action.CALL, Action.ALL_IN, Action.FOLD)
 
@@ -91,6 +101,30 @@ def action_words(seat: int, action: Action, put: int, amount: int | None) -> str
         Action.ALL_IN: f"is all in ({put} more)",
     }
     return f"Seat {seat} {words[action]}."
+
+
+def straddle(hand: Hand, hand_number: int) -> int | None:
+    """Now and then, right after the blinds, the player under the gun posts a live straddle,
+    where the table's game and ruleset allow one (RRoP-BLD 4; LA26 22): the trainee then deals
+    a hand where the action starts left of the straddle and the straddler acts last. Return
+    the straddler's seat, or None.
+
+    Its chance is drawn from the hand's table and number, not the drill's random numbers, so
+    the players' other decisions and the dealer errors stay the same draws as before.
+    """
+    betting = hand.betting
+    if betting is None or hand.spec.straddle == "none" or hand.dealt or betting.straddles:
+        return None
+    seed = hash((tuple(sorted(hand.table.stacks.items())), hand.table.button, hand_number))
+    if random.Random(seed).random() >= STRADDLE_CHANCE:
+        return None
+    order = betting.order
+    seat = order[(order.index(betting.blinds[1]) + 1) % len(order)]
+    try:
+        betting.verify_straddle(seat, None, button=hand.table.button)
+    except IllegalAction:  # heads-up, or too short a stack
+        return None
+    return seat
 
 
 def showdown_move(hand: Hand, rng: random.Random) -> Event:

@@ -59,6 +59,7 @@ from dealer_trainer.training.drill.players import (
     decide,
     new_table,
     showdown_move,
+    straddle,
 )
 from dealer_trainer.training.drill.points import (
     SPOTTING,
@@ -458,6 +459,9 @@ class Drill:
                 else f"The small blind is dead (dead button); seat {big} posts"
             )
             self._lines.append(f"{posts} the big blind ({bets[big]}).")
+            if (seat := straddle(hand, self._hands)) is not None:  # a live straddle
+                self._do(Event(name=EventName.STRADDLE, seat=seat))
+                self._lines.append(f"Seat {seat} straddles ({bets[seat]}).")
         self._tell_award()
 
     # --- the dealer errors the drill makes ----------------------------------------------------
