@@ -141,3 +141,20 @@ def delete_draft(store: Store, number: int, *, room_id: int, person_id: int) -> 
         if rows:
             store._db.execute("DELETE FROM scenario_drafts WHERE id = ?", (number,))
     return bool(rows)
+
+
+#: migration 14 (:mod:`~dealer_trainer.store.migrations`): the drafts' table
+MIGRATION_DESCRIPTION = (
+    "scenario drafts: a trainer's half-written scenario in a room, kept as they write it"
+)
+MIGRATION_STATEMENTS = (
+    # body: the draft as JSON (dealer_trainer/workbench/draft.py writes and reads it)
+    "CREATE TABLE scenario_drafts ("
+    " id {pk},"
+    " room_id {ref} NOT NULL REFERENCES rooms (id),"
+    " person_id {ref} NOT NULL REFERENCES people (id),"
+    " body TEXT NOT NULL,"
+    " created_at {ts} NOT NULL,"
+    " updated_at {ts} NOT NULL)",
+    "CREATE INDEX scenario_drafts_by_author ON scenario_drafts (room_id, person_id)",
+)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from dealer_trainer.roles import Role
 from dealer_trainer.safetext import excerpt
-from dealer_trainer.store import cards, exam_verdicts, skills, totals
+from dealer_trainer.store import cards, drafts, exam_verdicts, skills, totals
 from dealer_trainer.store.rows import time_or_none
 
 if TYPE_CHECKING:
@@ -480,18 +480,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         14,
-        "scenario drafts: a trainer's half-written scenario in a room, kept as they write it",
-        (
-            # body: the draft as JSON (dealer_trainer/workbench/draft.py writes and reads it)
-            "CREATE TABLE scenario_drafts ("
-            " id {pk},"
-            " room_id {ref} NOT NULL REFERENCES rooms (id),"
-            " person_id {ref} NOT NULL REFERENCES people (id),"
-            " body TEXT NOT NULL,"
-            " created_at {ts} NOT NULL,"
-            " updated_at {ts} NOT NULL)",
-            "CREATE INDEX scenario_drafts_by_author ON scenario_drafts (room_id, person_id)",
-        ),
+        drafts.MIGRATION_DESCRIPTION,
+        drafts.MIGRATION_STATEMENTS,
     ),
     Migration(
         15,
