@@ -10,13 +10,21 @@ call these same functions; each takes a :class:`Draft` and returns a new one (or
   (:mod:`.moves`): the hand played move by move, each judged by the engine;
 - :func:`ask`, :func:`edit_words` (:mod:`.question`): what to ask, the options the engine
   drafts (:mod:`dealer_trainer.authoring`), the author's words;
-- :func:`check_draft` (:mod:`.checks`): proved like an upload, linted, audited, and written
-  as YAML that ``scenarios validate`` accepts.
+- :func:`check_draft` (:mod:`.checks`): proved like an upload, linted, audited (the family
+  checked against the room's other items), and written as YAML that ``scenarios validate``
+  accepts; :func:`preview_item`: the item laid out by the quiz's own code, as a trainee gets it;
+- :func:`reopen` (:mod:`.reopen`): a kept scenario opened again as a draft.
 
 A draft is plain data: :func:`to_json` and :func:`from_json` give the text the store keeps.
 """
 
-from dealer_trainer.workbench.checks import Checked, Problem, check_draft
+from dealer_trainer.workbench.checks import (
+    Checked,
+    Problem,
+    check_draft,
+    family_problem,
+    preview_item,
+)
 from dealer_trainer.workbench.draft import (
     AuthoringError,
     Draft,
@@ -46,6 +54,7 @@ from dealer_trainer.workbench.question import (
     text_problem,
     word_problems,
 )
+from dealer_trainer.workbench.reopen import reopen
 from dealer_trainer.workbench.table import HOUSE, STRUCTURES, ruleset_of, set_table
 
 __all__ = [
@@ -64,6 +73,7 @@ __all__ = [
     "asked_error",
     "check_draft",
     "edit_words",
+    "family_problem",
     "from_json",
     "ident_problem",
     "kinds_here",
@@ -71,6 +81,8 @@ __all__ = [
     "move_item",
     "play",
     "position",
+    "preview_item",
+    "reopen",
     "ruleset_of",
     "scenario_of",
     "set_table",

@@ -87,6 +87,11 @@ class Draft:
     options: tuple[OptionDraft, ...] = ()
     #: an order question's key: the recovery steps in order
     order: tuple[str, ...] = ()
+    #: the family of items asked on this one hand (None: none declared)
+    family: str | None = None
+    #: the id of the room's kept scenario this draft was opened from (None: a new one):
+    #: saving it replaces that scenario, and no other
+    editing: str | None = None
 
     def with_moves(self, moves: tuple[Any, ...]) -> Draft:
         """The draft with other moves: a question drafted on the old ones is dropped."""
@@ -125,6 +130,8 @@ def to_json(draft: Draft) -> str:
                 for o in draft.options
             ],
             "order": list(draft.order),
+            "family": draft.family,
+            "editing": draft.editing,
         },
         sort_keys=True,
     )
@@ -163,6 +170,13 @@ def from_json(text: str) -> Draft:
                 for o in data["options"]
             ),
             order=tuple(data["order"]),
+            family=_text_or_none(data.get("family")),
+            editing=_text_or_none(data.get("editing")),
         )
     except (ValueError, KeyError, TypeError) as exc:
         raise ScriptError(f"a kept draft cannot be read: {exc}") from None
+
+
+def _text_or_none(value: Any) -> str | None:
+    """A kept optional text (drafts kept before it existed have none)."""
+    return None if value is None else str(value)

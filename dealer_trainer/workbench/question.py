@@ -87,12 +87,15 @@ def edit_words(
     explain: str,
     difficulty: str | int,
     options: Sequence[str] = (),
+    family: str | None = None,
 ) -> Draft:
     """The draft with the author's words, kept as typed (:func:`word_problems` says what is
     wrong with them, field by field)."""
     texts = list(options)[: len(draft.options)]
     texts += [o.text for o in draft.options[len(texts) :]]
     level = str(difficulty).strip()
+    if family is not None:
+        draft = replace(draft, family=family.strip() or None)
     return replace(
         draft,
         ident=ident,
@@ -142,6 +145,10 @@ def word_problems(draft: Draft) -> dict[str, str]:
     found.update((place, problem) for place, problem in checks if problem is not None)
     if draft.difficulty not in DIFFICULTIES:
         found["difficulty"] = "1 (easy), 2 or 3 (hard)"
+    if draft.family is not None:
+        problem = ident_problem(draft.family)
+        if problem is not None:
+            found["family"] = problem.replace("premature-turn-3", "early-turn-hand")
     seen: dict[str, int] = {}
     for number, option in enumerate(draft.options, start=1):
         problem = text_problem(option.text, limit=LIMITS["option"], lines=True)
@@ -176,6 +183,7 @@ def scenario_of(draft: Draft, house_yaml: str | None = None) -> dict[str, Any]:
         "title": draft.title,
         "topic": found.topic,
         "difficulty": draft.difficulty,
+        **({"family": draft.family} if draft.family else {}),
         "ruleset": draft.table.ruleset,
         "situation": name,
         "table": draft.table.mapping(),

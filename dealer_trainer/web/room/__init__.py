@@ -22,6 +22,7 @@ from dealer_trainer.web.room import (
     export,
     invites,
     items,
+    rewrite,
     ruleset,
     scenarios,
     upload,
@@ -44,4 +45,5 @@ PAGES: tuple[ModuleType, ...] = (
     export,
     items,
     writing,
+    rewrite,
 )

@@ -10,6 +10,7 @@ field and what was typed kept (422), never a 500."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Response, abort, flash, make_response, request, url_for
@@ -36,6 +37,13 @@ _MAX_FIELD = 4000
 def _field(name: str) -> str:
     value = request.form.get(name, "")
     return value[:_MAX_FIELD]
+
+
+def _others(room: Any, draft: wb.Draft) -> list[tuple[str, str]]:
+    """The room's kept items (id, YAML) a draft's family is checked against: all but the one
+    it was opened from (which it replaces)."""
+    kept = uploads.room_scenarios(get_store(), room.id)
+    return [(s.scenario_id, s.yaml) for s in kept if s.scenario_id != draft.editing]
 
 
 def _load(room_id: int, draft_id: int) -> tuple[Any, wb.Draft, int]:
@@ -101,12 +109,14 @@ def _page(
             kinds = wb.kinds_here(draft, house)
         except wb.AuthoringError:
             asked = None
+    preview_item = None
     if draft.kind is not None:
-        checked = wb.check_draft(draft, house)
+        checked = wb.check_draft(draft, house, _others(room, draft))
         for problem in checked.problems:
             errors.setdefault(problem.place, problem.message)
         if checked.proved is not None:
             preview = trainee_view(checked.proved)
+            preview_item = wb.preview_item(checked, draft.ident, house)
     rulesets = [(name, name) for name in BUILTIN]
     if house:
         rulesets.append((wb.HOUSE, "the room's house ruleset"))
@@ -122,6 +132,8 @@ def _page(
         asked=asked,
         checked=checked,
         preview=preview,
+        preview_item=preview_item,
+        preview_remaining=[] if preview_item is None else list(enumerate(preview_item.options, 1)),
         errors=errors,
         typed=typed or {},
         rulesets=rulesets,
@@ -196,6 +208,7 @@ def _apply(step: str, draft: wb.Draft, house: str | None) -> wb.Draft:
             explain=_field("explain"),
             difficulty=_field("difficulty"),
             options=[_field(f"option-{n}") for n in range(1, count + 1)],
+            family=_field("family") if "family" in request.form else None,
         )
     abort(404)
 
@@ -212,7 +225,7 @@ def write_step(room_id: int, draft_id: int, step: str) -> Response:
     room, draft, author = _load(room_id, draft_id)
     here = url_for("room.write_draft", room_id=room.id, draft_id=draft_id)
     if step == "save":
-        return _save(room, draft_id, draft)
+        return _save(room, draft_id, draft, author)
     try:
         changed = _apply(step, draft, room.house_yaml)
     except wb.AuthoringError as exc:
@@ -234,8 +247,8 @@ def _said(exc: wb.AuthoringError) -> str:
     return exc.message + (f" (rule {exc.rule})" if exc.rule else "")
 
 
-def _save(room: Any, number: int, draft: wb.Draft) -> Response:
-    checked = wb.check_draft(draft, room.house_yaml)
+def _save(room: Any, number: int, draft: wb.Draft, author: int) -> Response:
+    checked = wb.check_draft(draft, room.house_yaml, _others(room, draft))
     if not checked.sound or checked.proved is None:
         errors = {p.place: p.message for p in checked.problems}
         errors.setdefault("save", "correct what is marked, then save again")
@@ -243,6 +256,13 @@ def _save(room: Any, number: int, draft: wb.Draft) -> Response:
     scenario = checked.proved.scenario
     if _bank_entry(scenario.id) is not None:
         message = f"the shipped bank has a scenario {scenario.id!r} already: give yours another id"
+        return _page(room, number, draft, status=422, errors={"ident": message})
+    kept_id = uploads.room_scenario(get_store(), room_id=room.id, scenario_id=scenario.id)
+    if kept_id is not None and draft.editing != scenario.id:
+        message = (
+            f"this room keeps a scenario {scenario.id!r} already: give yours another id, or "
+            "open that one from its page to edit it"
+        )
         return _page(room, number, draft, status=422, errors={"ident": message})
     person = current_person()
     kept = uploads.save_room_scenario(
@@ -259,6 +279,7 @@ def _save(room: Any, number: int, draft: wb.Draft) -> Response:
     if not kept:
         message = f"this room keeps {MAX_ROOM_SCENARIOS} scenarios, the most: remove one first"
         return _page(room, number, draft, status=422, errors={"save": message})
+    _keep(room, number, replace(draft, editing=scenario.id), author)  # saved again: replaced
     log.info("scenario written: room %d, %s, by %s", room.id, _log_text(scenario.id),
              _log_text(person.name))  # fmt: skip
     flash("The scenario is proved and kept for this room.")

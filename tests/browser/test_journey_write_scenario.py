@@ -1,0 +1,111 @@
+"""Issue 29's journey at tablet size: a trainer builds a premature-turn item under TDA by
+dealing the hand on the Write a scenario page, edits the wording, previews it, keeps it in the
+room; the downloaded YAML validates (``scenarios validate``); a trainee of the room is asked
+it in a quiz. axe and the touch targets on every state of the authoring page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from dealer_trainer.accounts import TRAINEE
+from dealer_trainer.cli.main import main as cli
+from tests.browser.conftest import People, Shots, check_page, heading, sign_in, sign_out
+from tests.browser.journeys import QuizRoom
+
+TABLET = pytest.mark.browser_context_args(
+    viewport={"width": 768, "height": 1024}, has_touch=True, reduced_motion="reduce"
+)
+ASK = "Seat 3 has not acted on the flop and the turn is out: what now?"
+TITLE = 'Early turn: "seat 3 still to act"'
+
+
+def _act(page: Page, seat: int, action: str) -> None:
+    page.get_by_role("group", name=f"Seat {seat} acts").get_by_role("button", name=action).click()
+
+
+def _dealer(page: Page, move: str) -> None:
+    moves = page.get_by_role("group", name="The dealer's move")
+    moves.get_by_role("button", name=move, exact=True).click()
+
+
+@TABLET
+def test_a_trainer_writes_a_premature_turn_item_and_a_trainee_is_asked_it(
+    page: Page, people: People, shot: Shots, tmp_path: Path
+) -> None:
+    room = people.room(ruleset="tda-2024")
+    boss = people.trainer("Ana", room)
+    trainee = people.person("Teo", room=room, role=TRAINEE)
+    sign_in(page, boss.name)
+    page.goto(f"/rooms/{room.id}/write")
+    page.get_by_role("button", name="Start a new scenario").click()
+    expect(heading(page, "Write a scenario")).to_be_visible()
+    check_page(page)
+
+    page.get_by_label("Players").fill("3")
+    page.get_by_label("Ruleset").select_option("tda-2024")
+    page.get_by_role("button", name=re.compile("^Set the table")).click()
+    _dealer(page, "Post blinds")
+    _dealer(page, "Deal")
+    _act(page, 1, "Call")
+    _act(page, 2, "Call")
+    _act(page, 3, "Check")
+    _dealer(page, "Burn")
+    _dealer(page, "Flop")
+    _act(page, 2, "Check")
+    check_page(page)  # the moves, the act buttons, the errors this moment can have
+    errors = page.get_by_role("group", name="Make a dealer error now")
+    errors.get_by_role("button", name=re.compile("turn card is dealt before")).click()
+    expect(page.get_by_text("The engine recognises")).to_contain_text("premature turn")
+    check_page(page)
+    shot(page, "error-made")
+
+    page.get_by_role("button", name="Draft the question").click()
+    expect(page.get_by_label(re.compile(r"Option \d \(the engine's answer\)"))).to_be_visible()
+    check_page(page)
+    page.get_by_label("Scenario id").fill("early-turn-seat-3")
+    page.get_by_label(re.compile("^Title")).fill(TITLE)
+    page.get_by_label("The question", exact=True).fill(ASK)
+    page.get_by_role("button", name="Keep the words").click()
+
+    preview = page.locator(".phone-frame")
+    expect(preview.get_by_role("group", name=ASK)).to_be_visible()
+    expect(preview.get_by_role("radio")).to_have_count(4)
+    assert preview.bounding_box()["width"] <= 390 + 1  # type: ignore[index]
+    check_page(page)
+    shot(page, "preview")
+
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the YAML").click()
+    saved = tmp_path / "early-turn-seat-3.yaml"
+    download.value.save_as(saved)
+    assert cli(["scenarios", "validate", str(saved)]) == 0
+    assert TITLE in saved.read_text(encoding="utf-8").replace("'", "")
+
+    page.get_by_role("button", name="Keep it in the room").click()
+    expect(page.get_by_text("The scenario is proved and kept for this room.")).to_be_visible()
+    sign_out(page, boss.name)
+
+    # the trainee: a quiz on the topic asks the new item (the bank's in a random order first)
+    sign_in(page, trainee.name)
+    page.get_by_label("How many questions").select_option("10")
+    topics = page.get_by_role("group", name=re.compile("Topics"))
+    if not topics.is_visible():
+        page.get_by_text("Choose topics").click()
+    topics.get_by_role("checkbox", name=re.compile("^The turn shown before")).check()
+    page.get_by_role("button", name="Start the quiz").click()
+    quiz = QuizRoom(page)
+    for _ in range(12):
+        expect(quiz.heading).to_be_visible()
+        if quiz.page.get_by_role("group", name=ASK).count():
+            break
+        quiz.answer_first()
+        expect(quiz.feedback).to_be_visible()
+        quiz.next()
+    else:
+        pytest.fail("the quiz never asked the item written")
+    shot(page, "asked-in-a-quiz")
+    expect(quiz.options()).to_have_count(4)
