@@ -8,6 +8,12 @@ line, and a line that is no answer stops with an error naming the file and line 
 Ctrl-C, ``--items N`` or the end of the answers ends the drill with a summary (``--json``).
 ``--print N`` prints N items with their answers without asking them (``--json``: a list).
 
+Who is training (``--trainee``, else asked in a terminal, else the name remembered) has each
+answer kept in the progress store (``--db``) as it is judged, per skill and kind, never as an
+item. With no name at all (answers from a file, no ``--trainee``, none remembered) and no
+``--db`` the drill runs as it always did and keeps nothing, and says so; ``--print`` keeps
+nothing.
+
 :func:`configure` adds the two subcommands to ``drill``'s parser; :func:`run` runs one.
 """
 
@@ -22,8 +28,11 @@ from dealer_trainer.cli import on_ctrl_c
 from dealer_trainer.errors import UsageError
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from dealer_trainer.cli.picks import Picks
     from dealer_trainer.cli.render import Painter
+    from dealer_trainer.store import Store
     from dealer_trainer.training.drill.reckoning import Answered, Reckoning
 
 __all__ = ["configure", "run"]
@@ -45,6 +54,7 @@ _PROMPT = {
 def configure(sub: Any) -> None:
     """Add ``money`` and ``hands`` to ``drill``'s subcommands (``sub``: its subparsers)."""
     # start-up: the command imports only what it runs, when it runs
+    from dealer_trainer.cli.session import add_trainee_options
     from dealer_trainer.rules.rulesets import builtin_names
 
     for name, summary in _HELP.items():
@@ -69,8 +79,9 @@ def configure(sub: Any) -> None:
             type=int,
             metavar="N",
             dest="print_items",
-            help="print N items with their answers without asking them",
+            help="print N items with their answers without asking them (nothing is kept)",
         )
+        add_trainee_options(parser, subcommand=True)
         parser.add_argument(
             "--json",
             action="store_true",
@@ -99,18 +110,51 @@ def run(args: argparse.Namespace) -> int:
     if args.json and args.answers is None:
         raise UsageError("--json needs --answers or --print: the JSON output is for scripts")
     picks = Picks(args.answers, None, NO_TERMINAL)
-    reckoning = Reckoning(drill, seed, ruleset)
+    trainee = _trainee(args, picks)
     paint = Painter()
-    if not args.json:
-        ends = "Ctrl-C ends it" if args.answers is None else "the end of the answers ends it"
-        _echo(paint(f"{drill.capitalize()} drill", "bold") + f": seed {seed}; {ends}.")
-    _ask(args, reckoning, picks, paint)
-    summary = reckoning.summary()
+    with _store(args, trainee) as store:
+        reckoning = Reckoning(drill, seed, ruleset, store=store, trainee=trainee or "")
+        if not args.json:
+            ends = "Ctrl-C ends it" if args.answers is None else "the end of the answers ends it"
+            kept = (
+                f"kept per skill for {trainee}"
+                if trainee
+                else "not kept (--trainee NAME keeps them)"
+            )
+            _echo(
+                paint(f"{drill.capitalize()} drill", "bold")
+                + f": seed {seed}; your answers are {kept}; {ends}."
+            )
+        _ask(args, reckoning, picks, paint)
+    summary = {**reckoning.summary(), "trainee": trainee}
     if args.json:
         print_json(summary)
     else:
         _show_summary(summary, paint)
     return 0
+
+
+def _trainee(args: argparse.Namespace, picks: Picks) -> str | None:
+    """Who is training: given, asked in a terminal, or remembered; None (nothing kept) when
+    there is no name at all and no ``--db`` asks for the answers to be kept."""
+    # start-up: the command imports only what it runs, when it runs
+    from dealer_trainer.cli.session import remembered_trainee, trainee_for
+
+    wanted = args.trainee is not None or args.db is not None or picks.prompter is not None
+    if not wanted and remembered_trainee() is None:
+        return None
+    return trainee_for(args, picks.prompter)
+
+
+def _store(args: argparse.Namespace, trainee: str | None) -> AbstractContextManager[Store | None]:
+    """The progress store the answers go to (``--db``, else the default one); none without a
+    trainee."""
+    # start-up: the command imports only what it runs, when it runs
+    from contextlib import nullcontext
+
+    from dealer_trainer.cli.session import store_for
+
+    return nullcontext() if trainee is None else store_for(args)
 
 
 def _ruleset(args: argparse.Namespace) -> Any:

@@ -32,15 +32,20 @@ __all__ = [
 NAME_LIMIT = 80
 
 
-def add_trainee_options(parser: argparse.ArgumentParser) -> None:
-    """``--trainee NAME`` and ``--db TARGET``."""
+def add_trainee_options(parser: argparse.ArgumentParser, *, subcommand: bool = False) -> None:
+    """``--trainee NAME`` and ``--db TARGET`` (``subcommand``: on a subcommand whose parent
+    command has them too, so that either place may give them: ``drill --trainee ann money``)."""
+    # a subcommand's default would overwrite what the parent command was given
+    default = argparse.SUPPRESS if subcommand else None
     parser.add_argument(
         "--trainee",
+        default=default,
         metavar="NAME",
         help="who is training (remembered for next time; asked for when not given)",
     )
     parser.add_argument(
         "--db",
+        default=default,
         metavar="TARGET",
         help=(
             "where progress is kept: an SQLite file, or a postgresql:// URL (or key=value "

@@ -6,7 +6,9 @@ judged against the engine's, each timed, and a summary.
 (the pots from the main pot out, for side pots), a seat (the odd chip), or the winning seats
 (hands). :func:`answer_problem` says what is wrong with a typed answer that is no answer at
 all (not a number, a negative number), so that a screen asks again. Nothing here reads or
-writes a screen, and nothing is kept in the progress store: these answers are no quiz items.
+writes a screen. Given a progress store and a trainee, each answer is kept there as it is
+judged, as practice of the skill (``money`` or ``hands``) and its kind, never as an item
+(:mod:`dealer_trainer.store.skills`): these answers are no quiz items.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ import random
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.store.skills import SkillAnswer, record_skill
 from dealer_trainer.training.drill import hands, money
 
 __all__ = ["DRILLS", "Answered", "Reckoning", "answer_problem", "numbers_in"]
@@ -26,6 +29,9 @@ __all__ = ["DRILLS", "Answered", "Reckoning", "answer_problem", "numbers_in"]
 DRILLS = {"money": "chips", "hands": "seats"}
 _SEPARATORS = re.compile(r"[\s,;]+")
 _HIGHEST_SEAT = 10
+
+if TYPE_CHECKING:
+    from dealer_trainer.store import Store
 
 Item = money.MoneyItem | hands.HandsItem
 
@@ -101,12 +107,15 @@ def judged(item: Item, given: list[int]) -> bool:
 
 @dataclass(slots=True)
 class Reckoning:
-    """A money or hand-reading drill: endless seeded items, answers judged and timed."""
+    """A money or hand-reading drill: endless seeded items, answers judged and timed; with a
+    ``store`` and a ``trainee``, each answer kept there (committed) as it is judged."""
 
     drill: str
     seed: int
     ruleset: Ruleset | None = None
     answers: list[Answered] = field(default_factory=list)
+    store: Store | None = None
+    trainee: str = ""
     _rng: random.Random = field(init=False)
     _start: int = field(init=False)
 
@@ -146,6 +155,16 @@ class Reckoning:
             rule=rule,
         )
         self.answers.append(done)
+        if self.store is not None:
+            answer = SkillAnswer(
+                trainee=self.trainee,
+                skill=self.drill,
+                kind=done.kind,
+                correct=done.correct,
+                seconds=done.seconds,
+                ruleset="" if self.ruleset is None else self.ruleset.name,
+            )
+            record_skill(self.store, answer)
         return done
 
     def summary(self) -> dict[str, Any]:
