@@ -8,7 +8,10 @@ totals per topic (as the store adds them up in SQL:
 - per trainee and per topic: answers, right answers, accuracy, when last seen;
 - per trainee, the weakest topics: the lowest accuracy first, a tie going to the topic with
   more answers (more evidence); a topic answered right every time is never "weak";
-- the room's totals, overall and per topic.
+- the room's totals, overall and per topic;
+- apart from all that, each trainee's drill answers per skill and kind (:func:`skill_report`,
+  from :func:`dealer_trainer.store.skills.skills_by_trainee`): answers, right, the mean
+  seconds, and weak (below 90% over at least 3 answers, the drills' mastery rule).
 
 ``to_dict()`` gives the JSON form (times in ISO 8601, UTC; accuracy as a fraction 0..1), and
 ``rows()`` the table form (one row per trainee and topic, e.g. for CSV).
@@ -16,13 +19,15 @@ totals per topic (as the store adds them up in SQL:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from dealer_trainer.store import Answer
 from dealer_trainer.store.reports import TopicTotal
+from dealer_trainer.store.skills import SkillFigure
+from dealer_trainer.training.skills import SkillLine, skill_lines
 
 __all__ = [
     "ROW_FIELDS",
@@ -31,8 +36,10 @@ __all__ = [
     "RoomTotals",
     "TopicStats",
     "TraineeReport",
+    "TraineeSkills",
     "build_report",
     "report_from_totals",
+    "skill_report",
     "weakest_topics",
 ]
 
@@ -264,3 +271,45 @@ def report_from_totals(
         topics=room_lines,
     )
     return Report(trainees=tuple(trainees), room=result, since=since)
+
+
+def _skill_dict(line: SkillLine) -> dict[str, Any]:
+    return {
+        "answered": line.answered,
+        "correct": line.correct,
+        "accuracy": round(line.correct / line.answered, 4) if line.answered else 0.0,
+        "mean_seconds": line.mean_seconds,
+        "weak": line.weak,
+    }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TraineeSkills:
+    """One trainee's drill answers: each skill's line followed by its kinds' lines
+    (:func:`dealer_trainer.training.skills.skill_lines`)."""
+
+    trainee: str
+    lines: tuple[SkillLine, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{trainee, skills: [{skill, title, answered, correct, accuracy, mean_seconds,
+        weak, kinds: [{kind, title, ...the same figures}]}]}``."""
+        skills: list[dict[str, Any]] = []
+        for line in self.lines:
+            if not line.kind:
+                skills.append({"skill": line.skill, "title": line.title, **_skill_dict(line)})
+                skills[-1]["kinds"] = []
+            else:
+                kind = {"kind": line.kind, "title": line.title, **_skill_dict(line)}
+                skills[-1]["kinds"].append(kind)
+        return {"trainee": self.trainee, "skills": skills}
+
+
+def skill_report(figures: Mapping[str, Sequence[SkillFigure]]) -> tuple[TraineeSkills, ...]:
+    """Each trainee's drill figures (``figures``: per trainee, as
+    :func:`dealer_trainer.store.skills.skills_by_trainee` reads them), by name."""
+    return tuple(
+        TraineeSkills(trainee=name, lines=tuple(skill_lines(figures[name])))
+        for name in sorted(figures)
+        if figures[name]
+    )

@@ -5,8 +5,10 @@
     dealer-trainer report [--trainee NAME] [--since DATE] [--json | --csv] [--db TARGET]
     dealer-trainer report --items [--room NAME] [--since DATE] [--json | --csv] [--db TARGET]
 
-Text by default (one block per trainee: a row per topic, then the weakest topics), one JSON
-object with ``--json``, one CSV row per trainee and topic with ``--csv``. A store with no
+Text by default (one block per trainee: a row per topic, then the weakest topics; then, apart
+from the items, each trainee's drill answers per skill and kind), one JSON object with
+``--json`` (the drills under ``skills``), one CSV row per trainee and topic with ``--csv``
+(items only). A store with no
 answers (or none since ``--since``) is said plainly, exit 0; an unknown ``--trainee`` is refused
 with the known names, exit 1; a ``--since`` that is not a date, exit 2. Reading never creates a
 store: a ``--db`` that names no store is refused, exit 2. ``--items`` is the item analysis
@@ -34,7 +36,7 @@ from dealer_trainer.safetext import csv_cell, excerpt, printable
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from dealer_trainer.report import Report, TopicStats, TraineeReport
+    from dealer_trainer.report import Report, TopicStats, TraineeReport, TraineeSkills
 
 __all__ = ["configure", "parse_since", "run", "unknown_trainee"]
 
@@ -140,30 +142,35 @@ def run(args: argparse.Namespace) -> int:
 
         return run_items(args)
     # start-up: the command imports only what it runs, when it runs
-    from dealer_trainer.report import report_from_totals
+    from dealer_trainer.report import report_from_totals, skill_report
 
     since = None if args.since is None else parse_since(args.since)
     trainee = None if args.trainee is None else args.trainee.strip()
-    totals, target = _read(args.db, trainee, since)
+    totals, figures, target = _read(args.db, trainee, since)
     report = report_from_totals(totals, since=since)
+    drills = skill_report(figures)
     if args.json:
-        print_json({"store": target, "trainee": trainee, **report.to_dict()})
+        skills = [entry.to_dict() for entry in drills]
+        print_json({"store": target, "trainee": trainee, **report.to_dict(), "skills": skills})
     elif args.csv:
         _write_csv(report)
     else:
-        _write_text(report, target=target, trainee=trainee, since=args.since)
+        _write_text(report, drills, target=target, trainee=trainee, since=args.since)
     return 0
 
 
-def _read(db: str | None, trainee: str | None, since: datetime | None) -> tuple[list[Any], str]:
-    """The totals per trainee and topic asked for (added up by the database), and the store's
-    name for messages. Nothing is created: a store
-    named by ``--db`` or the environment that does not exist is an error; the default store
-    not made yet (nobody has answered on this computer) is an empty one."""
+def _read(
+    db: str | None, trainee: str | None, since: datetime | None
+) -> tuple[list[Any], dict[str, Any], str]:
+    """The totals per trainee and topic asked for (added up by the database), the drill
+    figures per trainee, skill and kind, and the store's name for messages. Nothing is
+    created: a store named by ``--db`` or the environment that does not exist is an error;
+    the default store not made yet (nobody has answered on this computer) is an empty one."""
     # start-up: the command imports only what it runs, when it runs
     import os
 
     from dealer_trainer.store.reports import topic_totals
+    from dealer_trainer.store.skills import skills_by_trainee
     from dealer_trainer.training.progress import ENV_VAR, NoStore, default_target, open_store
 
     try:
@@ -172,14 +179,16 @@ def _read(db: str | None, trainee: str | None, since: datetime | None) -> tuple[
                 known = store.trainees()
                 if trainee not in known:
                     raise unknown_trainee(trainee, known, store.target)
-            return topic_totals(store, trainee=trainee, since=since), store.target
+            totals = topic_totals(store, trainee=trainee, since=since)
+            figures = skills_by_trainee(store, trainee=trainee, since=since)
+            return totals, figures, store.target
     except NoStore:
         if db is not None or os.environ.get(ENV_VAR, "").strip():
             raise
     target = default_target()
     if trainee is not None:
         raise unknown_trainee(trainee, [], target)
-    return [], target
+    return [], {}, target
 
 
 def _write_csv(report: Report) -> None:
@@ -201,13 +210,22 @@ def _local(when: datetime | None) -> str:
     return "-" if when is None else when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def _write_text(report: Report, *, target: str, trainee: str | None, since: str | None) -> None:
+def _write_text(
+    report: Report,
+    drills: tuple[TraineeSkills, ...],
+    *,
+    target: str,
+    trainee: str | None,
+    since: str | None,
+) -> None:
     paint = Painter()
     target = printable(target)
     since_words = f" since {printable(since.strip())}" if since else ""
     if report.empty:
         who = f" from {printable(trainee)}" if trainee else ""
-        echo(f"No answers{who}{since_words} in the progress store at {target}.")
+        items = " to items" if drills else ""
+        echo(f"No answers{items}{who}{since_words} in the progress store at {target}.")
+        _write_drills(paint, drills, since_words)
         return
     room = report.room
     echo(
@@ -225,6 +243,30 @@ def _write_text(report: Report, *, target: str, trainee: str | None, since: str 
         echo()
         echo(paint("The room, by topic", "bold"))
         echo("\n".join(_table(paint, room.topics, width, seen)))
+    _write_drills(paint, drills, since_words)
+
+
+def _write_drills(paint: Painter, drills: tuple[TraineeSkills, ...], since_words: str) -> None:
+    """Each trainee's drill answers per skill, then per kind (kept apart from the items)."""
+    if not drills:
+        return
+    echo()
+    echo(paint("Drills per skill", "bold") + f"{since_words} (kept apart from the items)")
+    width = max(len(printable(line.title)) + 2 for entry in drills for line in entry.lines)
+    header = f"  {'skill':<{width}}  {'answered':>8}  {'correct':>7}  {'accuracy':>8}  mean s"
+    for entry in drills:
+        echo()
+        rows = [paint(printable(entry.trainee), "bold"), paint(header, "dim")]
+        for line in entry.lines:
+            title = printable(line.title) if not line.kind else "  " + printable(line.title)
+            mean = "-" if line.mean_seconds is None else f"{line.mean_seconds:.1f}"
+            weak = f"  {paint('weak', 'yellow')}" if line.weak else ""
+            percent = _painted_percent(paint, line.percent / 100, 8)
+            rows.append(
+                f"  {title:<{width}}  {line.answered:>8}  {line.correct:>7}  {percent}"
+                f"  {mean:>6}{weak}"
+            )
+        echo("\n".join(rows))
 
 
 def _painted_percent(paint: Painter, accuracy: float, pad: int = 0) -> str:

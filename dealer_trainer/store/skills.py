@@ -14,6 +14,7 @@ mode given to :meth:`~dealer_trainer.store.Store.record` is kept here instead
     trainee_skills(store, "ann")          # per skill and kind, every room and the terminal
     skill_answers(store, "ann")           # one by one, in the order given
     room_skills(store, room.id)           # the room's trainees, in the room or the terminal
+    skills_by_trainee(store)              # every trainee's figures (the report), in one query
 
 A ``key`` names an answer once per trainee (a browser page's item): the same key again keeps
 nothing (a double tap), and :func:`record_skill` says so. A room's figures are those of its
@@ -45,6 +46,7 @@ __all__ = [
     "record_skill",
     "room_skills",
     "skill_answers",
+    "skills_by_trainee",
     "trainee_skills",
 ]
 
@@ -283,3 +285,29 @@ def room_skills(store: Store, room_id: int) -> list[SkillFigure]:
     )
     with store._reading("read the room's drill figures"):
         return _figures(store._db.execute(sql, (room_id, Role.TRAINEE.value)))
+
+
+def skills_by_trainee(
+    store: Store, *, trainee: str | None = None, since: datetime | None = None
+) -> dict[str, list[SkillFigure]]:
+    """Each trainee's figures per skill and kind (every room and the terminal), by name in
+    name order: every trainee with a drill answer, or only ``trainee``; with ``since``, only
+    the answers given at or after it."""
+    sql = (
+        "SELECT t.name, s.skill, s.kind, COUNT(*),"
+        " SUM(CASE WHEN s.correct THEN 1 ELSE 0 END), AVG(s.seconds)"
+        " FROM skill_answers s JOIN trainees t ON t.id = s.trainee_id WHERE 1 = 1"
+    )
+    params: tuple[Any, ...] = ()
+    if trainee is not None:
+        sql += " AND t.name = ?"
+        params = (trainee.strip(),)
+    if since is not None:
+        sql += " AND s.answered_at >= ?"
+        params = (*params, store._to_db_time(utc(since)))
+    with store._reading("read the drill figures"):
+        rows = store._db.execute(sql + " GROUP BY t.name, s.skill, s.kind", params)
+    grouped: dict[str, list[tuple[Any, ...]]] = {}
+    for name, *figures in rows:
+        grouped.setdefault(str(name), []).append(tuple(figures))
+    return {name: _figures(grouped[name]) for name in sorted(grouped)}
