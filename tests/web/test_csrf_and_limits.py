@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from limits import parse_many
-from werkzeug.routing import IntegerConverter, Rule
+from werkzeug.routing import AnyConverter, IntegerConverter, Rule
 
 from dealer_trainer.accounts import TRAINER, Accounts
 from dealer_trainer.training.progress import open_store
@@ -70,13 +70,19 @@ def _signed_in(client: FlaskClient, name: str) -> None:
     assert response.status_code in (302, 303), response.text[:300]
 
 
+def _stand_in(converter: Any) -> Any:
+    if isinstance(converter, IntegerConverter):
+        return 1
+    if isinstance(converter, AnyConverter):
+        return sorted(converter.items)[0]
+    return "x"
+
+
 def _url(app: Flask, rule: Rule) -> str:
-    """A URL for ``rule`` with stand-in values (an int for an int, a word otherwise): the
-    token is checked before the view loads anything."""
-    values = {
-        argument: 1 if isinstance(rule._converters[argument], IntegerConverter) else "x"
-        for argument in rule.arguments
-    }
+    """A URL for ``rule`` with stand-in values (an int for an int, the first of an
+    ``any(...)``'s words, a word otherwise): the token is checked before the view loads
+    anything."""
+    values = {argument: _stand_in(rule._converters[argument]) for argument in rule.arguments}
     with app.test_request_context():
         return app.url_map.bind("localhost").build(rule.endpoint, values, method="POST")
 
