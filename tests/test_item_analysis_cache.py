@@ -16,7 +16,7 @@ import pytest
 from dealer_trainer.roles import Role
 from dealer_trainer.store import Answer, Store, people
 from dealer_trainer.store.analysis_inputs import analysis_inputs
-from dealer_trainer.training.itemcache import Analysed, AnalysisCache
+from dealer_trainer.training.itemcache import DEFAULT_SIZE, Analysed, AnalysisCache
 from dealer_trainer.training.itemreport import item_report
 from dealer_trainer.training.itemstats import analyse
 from tests.pg import store_on
@@ -113,3 +113,8 @@ def test_the_least_recently_used_analysis_goes_first(lite: Store) -> None:
     assert (cache.hits, cache.misses) == (1, 4)
     with pytest.raises(ValueError, match="at least one"):
         AnalysisCache(size=0)
+
+
+def test_the_docs_say_how_many_analyses_a_process_keeps() -> None:
+    text = (Path(__file__).parents[1] / "docs" / "item-analysis.md").read_text(encoding="utf-8")
+    assert f"per server process, the {DEFAULT_SIZE} most recent" in text
