@@ -25,7 +25,12 @@ Timed, on each store:
   the benchmark), of the trainee's page in the room (the same trainer) and of the trainee's
   home (signed in as the trainee), through the Flask test client (``create_app`` on the store,
   the production app with a cheap password hasher and no rate limits): everything the view
-  reads, the template drawn, the HTML made. Each call must answer 200;
+  reads, the template drawn, the HTML made. Each call must answer 200. The room's item
+  analysis is cached while its inputs are unchanged (:mod:`dealer_trainer.training.itemcache`),
+  so ``dashboard-page`` is the page as a reload finds it (warm);
+* **dashboard-cold**: the dashboard route as the first load after an answer finds it: before
+  each timed ``GET`` (not timed) a trainee of the room answers a question, so the item analysis
+  is worked out again every time;
 * **export-csv**: a room's CSV export, streamed to nowhere by a fresh process (time and peak
   memory): ``csv_pieces(iter_export_rows(...))``, what the web layer streams.
 
@@ -70,10 +75,11 @@ from typing import Any
 
 from dealer_trainer.roles import Role
 from dealer_trainer.rules.topics import TOPICS
-from dealer_trainer.store import assignments, open_store, roomdata, totals
+from dealer_trainer.store import Answer, assignments, open_store, roomdata, totals
 from dealer_trainer.store import people as kept
 from dealer_trainer.store.answers import recent_misses, topic_scores
 from dealer_trainer.store.runs import open_runs
+from dealer_trainer.training.progress import open_store as keeping_store
 
 PG_BASE = os.environ.get("DEALER_TRAINER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 ROOMS = 50
@@ -85,7 +91,7 @@ GOAL_MB = 150.0
 #: the pages, and their goal: at most this times their time on the smallest store
 PAGES = ("dashboard", "trainee", "home")
 #: the same pages as routes (``GET`` through the Flask test client)
-ROUTES = tuple(f"{name}-page" for name in PAGES)
+ROUTES = (*(f"{name}-page" for name in PAGES), "dashboard-cold")
 GOAL_PAGE_RATIO = 2.0
 #: a page's calls in a row per timed run (a page takes about a millisecond)
 PAGE_REPEAT = 20
@@ -270,11 +276,16 @@ def _in_process(action: Callable[[], object]) -> tuple[float, float, float]:
     return wall / PAGE_REPEAT, 0.0, used / PAGE_REPEAT
 
 
-def _per_call(action: Callable[[], object]) -> tuple[float, float, float]:
-    """A route's median wall and CPU seconds over :data:`PAGE_REPEAT` calls."""
+def _per_call(
+    action: Callable[[], object], before: Callable[[], object] | None = None
+) -> tuple[float, float, float]:
+    """A route's median wall and CPU seconds over :data:`PAGE_REPEAT` calls (``before`` run
+    ahead of each, not timed)."""
     walls: list[float] = []
     cpus: list[float] = []
     for _ in range(PAGE_REPEAT):
+        if before is not None:
+            before()
         started, cpu = time.perf_counter(), time.process_time()
         action()
         walls.append(time.perf_counter() - started)
@@ -373,6 +384,16 @@ def measure(target: str, rooms: list[int], runs: int) -> dict[str, dict[str, flo
         dashboard_page = _getter(trainer_client, f"/rooms/{room}/")
         trainee_page = _getter(trainer_client, f"/rooms/{room}/trainees/{member}")
         home_page = _getter(trainee_client, "/")
+
+        # a store that keeps answers (with the review scheduler), as the trainee's server has
+        writer = keeping_store(target, create=False)
+
+        def answer() -> None:  # a new answer in the room: the item analysis is stale
+            session = writer.start_session(person.name, "quiz")
+            new = Answer(person.name, "scale-new-answer", TOPICS[0].slug, "quiz", correct=True)
+            writer.record(session, new)
+            writer.finish_session(session)
+
         actions: dict[str, Callable[[], tuple[float, float, float]]] = {
             "report": lambda: _process(cli),
             "report-json": lambda: _process([*cli, "--json"]),
@@ -382,6 +403,7 @@ def measure(target: str, rooms: list[int], runs: int) -> dict[str, dict[str, flo
             "dashboard-page": lambda: _per_call(dashboard_page),
             "trainee-page": lambda: _per_call(trainee_page),
             "home-page": lambda: _per_call(home_page),
+            "dashboard-cold": lambda: _per_call(dashboard_page, before=answer),
             "export-csv": lambda: _process([sys.executable, "-c", _EXPORT, target, str(room)]),
         }
         found: dict[str, dict[str, float]] = {}
@@ -398,6 +420,7 @@ def measure(target: str, rooms: list[int], runs: int) -> dict[str, dict[str, flo
         found["dashboard-page"]["kb"] = round(len(dashboard_page()) / 1024, 1)
         found["trainee-page"]["kb"] = round(len(trainee_page()) / 1024, 1)
         found["home-page"]["kb"] = round(len(home_page()) / 1024, 1)
+        writer.close()
     return found
 
 

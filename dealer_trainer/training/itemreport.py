@@ -29,6 +29,7 @@ from dealer_trainer.store.itemstats import (
     sitting_answers,
 )
 from dealer_trainer.training.exam.graded import graded_attempts
+from dealer_trainer.training.itemcache import Analysed, AnalysisCache
 from dealer_trainer.training.itemstats import (
     MIN_ANSWERS_TO_JUDGE_DISCRIMINATION,
     TOO_EASY_ABOVE,
@@ -147,19 +148,37 @@ def sittings(rows: Iterable[SittingAnswer]) -> tuple[list[Sitting], dict[str, st
     return found, topics
 
 
-def item_report(
-    store: Store, *, room_id: int | None = None, since: datetime | None = None
-) -> ItemReport:
-    """The item analysis of one room's answers (``room_id``), or of the whole store's, given
-    at or after ``since`` (all: None); drill steps left out. The submitted exam attempts count
-    too, each a sitting of every item it drew (one left unanswered is wrong, as its grade had
-    it), each exam a form (:mod:`dealer_trainer.training.exam.graded`)."""
+def _analysed(store: Store, room_id: int | None, since: datetime | None) -> Analysed:
+    """The analysis of the sittings (answers and submitted attempts) and the items' topics."""
     found, topics = sittings(sitting_answers(store, room_id=room_id, since=since))
     for attempt in graded_attempts(store, room_id=room_id, since=since):
         found.append(attempt.sitting())
         topics.update((line.item, line.topic) for line in attempt.items if line.topic)
+    return Analysed(analysis=analyse(found), topics=topics)
+
+
+def item_report(
+    store: Store,
+    *,
+    room_id: int | None = None,
+    since: datetime | None = None,
+    cache: AnalysisCache | None = None,
+) -> ItemReport:
+    """The item analysis of one room's answers (``room_id``), or of the whole store's, given
+    at or after ``since`` (all: None); drill steps left out. The submitted exam attempts count
+    too, each a sitting of every item it drew (one left unanswered is wrong, as its grade had
+    it), each exam a form (:mod:`dealer_trainer.training.exam.graded`). With a ``cache``, a
+    room's analysis is read from it while its inputs are unchanged
+    (:mod:`dealer_trainer.training.itemcache`); the retired items are read afresh."""
+    if cache is not None and room_id is not None:
+        room = room_id
+        analysed = cache.analysed(
+            store, room_id=room, since=since, compute=lambda: _analysed(store, room, since)
+        )
+    else:
+        analysed = _analysed(store, room_id, since)
     retired = {} if room_id is None else {r.item: r for r in retired_items(store, room_id)}
-    analysis = analyse(found)
+    analysis, topics = analysed.analysis, analysed.topics
     return ItemReport(
         sittings=analysis.sittings,
         items=tuple(

@@ -9,13 +9,14 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from flask import Response, abort, request
+from flask import Response, abort, current_app, request
 
 from dealer_trainer.accounts import TRAINEE, TRAINER, Room
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.store import roomdata
 from dealer_trainer.store.certificates import expiring_within, shown_id
 from dealer_trainer.training.assignment_status import AssignmentStatus, room_statuses
+from dealer_trainer.training.itemcache import AnalysisCache
 from dealer_trainer.training.itemreport import ItemReport, item_report
 from dealer_trainer.training.skills import room_lines
 from dealer_trainer.web import charts
@@ -26,7 +27,15 @@ from dealer_trainer.web.room.common import TOPIC_TITLES, _trainer_room, bp, log
 from dealer_trainer.web.security import current_person
 from dealer_trainer.web.store import accounts, get_store
 
-__all__ = ["analysed_items", "analysis_since", "dashboard", "index", "ruleset_title", "trainee"]
+__all__ = [
+    "analysed_items",
+    "analyses",
+    "analysis_since",
+    "dashboard",
+    "index",
+    "ruleset_title",
+    "trainee",
+]
 
 #: days of activity the dashboard draws
 ACTIVITY_DAYS = 30
@@ -36,6 +45,8 @@ RECERTIFY_DAYS = 60
 #: answers (every answer with ``?items=all``), so that its time does not grow with the room's
 #: history: analysing costs about 9 ms per 1,000 answers, and a group's room holds 20,000
 ITEM_ANALYSIS_ANSWERS = 5_000
+#: where an app keeps its rooms' item analyses (:mod:`dealer_trainer.training.itemcache`)
+_ANALYSES = "dealer_trainer.item_analyses"
 
 
 @bp.route("/")
@@ -159,10 +170,18 @@ def analysis_since(room_id: int) -> date | None:
     return since
 
 
+def analyses() -> AnalysisCache:
+    """This app's cache of item analyses (one app, one database): kept in the process, exact
+    (a new answer, submit or change of the room's trainees is a new key)."""
+    cache: AnalysisCache = current_app.extensions.setdefault(_ANALYSES, AnalysisCache())
+    return cache
+
+
 def analysed_items(room_id: int, since: date | None) -> ItemReport:
-    """The room's item analysis of the answers given since that day (UTC; None: all)."""
+    """The room's item analysis of the answers given since that day (UTC; None: all),
+    worked out again only when its inputs changed (:func:`analyses`)."""
     start = None if since is None else datetime.combine(since, time(), tzinfo=UTC)
-    return item_report(get_store(), room_id=room_id, since=start)
+    return item_report(get_store(), room_id=room_id, since=start, cache=analyses())
 
 
 def _items(
