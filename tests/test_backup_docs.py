@@ -7,10 +7,12 @@ without a PostgreSQL server or its client programs (pg_dump, pg_restore, created
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
 import shutil
+import signal
 import socket
 import stat
 import subprocess
@@ -58,9 +60,11 @@ def _pg_env() -> dict[str, str]:
     return env
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def source() -> Iterator[str]:
-    """A database with a store in it (the admin of a first start), dropped afterwards."""
+    """A database with a store in it (the admin of a first start), dropped afterwards. Both
+    tests only read it (pg_dump), so they share it: CREATE and DROP DATABASE each cost the
+    server a checkpoint."""
     reason = postgres_unavailable()
     if reason is not None:
         pytest.skip(f"PostgreSQL tests skipped: {reason}")
@@ -130,11 +134,21 @@ def test_the_restore_check_restores_the_newest_dump_and_signs_in(
         AS_SERVICE="",
         DT=str(BIN / "dealer-trainer"),
     )
+    # in a session of its own: should it time out, the server it started goes with it
+    script_run = subprocess.Popen(
+        ["sh", str(script)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
-        done = subprocess.run(
-            ["sh", str(script)], env=env, capture_output=True, text=True, timeout=120
-        )
+        out, err = script_run.communicate(timeout=120)
     finally:
+        with contextlib.suppress(ProcessLookupError):  # the script and its server have ended
+            os.killpg(script_run.pid, signal.SIGKILL)
+        script_run.communicate()
         admin(f"DROP DATABASE IF EXISTS {check}")
-    assert done.returncode == 0, (done.stdout, done.stderr)
-    assert "restores and signs in" in done.stdout
+    assert script_run.returncode == 0, (out, err)
+    assert "restores and signs in" in out

@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -180,6 +181,15 @@ def _start_three_at_once(target: str, home: Path) -> list[tuple[int, str, str]]:
         for port in ports
     ]
     outputs: list[tuple[int, str, str]] = []
+
+    # a server that hangs before saying anything would block readline for ever: killed after
+    # a bounded time, the test fails (its output empty) instead of hanging the run
+    def kill_all() -> None:
+        for server in servers:
+            server.kill()
+
+    watchdog = threading.Timer(120, kill_all)
+    watchdog.start()
     try:
         said: list[str] = []
         for server in servers:
@@ -198,6 +208,7 @@ def _start_three_at_once(target: str, home: Path) -> list[tuple[int, str, str]]:
             rest, err = server.communicate(timeout=60)
             outputs.append((server.returncode, f"{text}{rest}status {status}", err))
     finally:
+        watchdog.cancel()
         for server in servers:
             if server.poll() is None:
                 server.kill()

@@ -29,6 +29,7 @@ from tests.web.test_restart_under_load import (
     _free_port,
     _room,
     answers_kept,
+    end_group,
     spawn_serve,
     wait_listening,
 )
@@ -103,13 +104,17 @@ def nginx_tls(tmp_path: Path) -> Iterator[tuple[Path, int, int, tuple[int, int]]
         [nginx, "-e", str(log), "-p", str(conf_dir), "-c", str(conf)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.STDOUT,
+        start_new_session=True,  # its worker with it: end_group stops both
     )
     try:
         wait_listening(process, https, log)
         yield conf_dir, http, https, upstream
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        finally:
+            end_group(process)
 
 
 def _serve(target: str, log: Path, port: int, key: str) -> subprocess.Popen[bytes]:
@@ -176,8 +181,11 @@ def test_two_processes_behind_nginx_with_tls(
                 time.sleep(0.05)
             processes[0].send_signal(signal.SIGTERM)
             assert processes[0].wait(timeout=20) == 0
-            processes[0] = _serve(target, logs[0], ports[0], key)  # started again
-            time.sleep(0.3)  # answering on the other process meanwhile
+            stopped = sum(t.answered for t in trainees)
+            processes.append(_serve(target, logs[0], ports[0], key))  # started again
+            while sum(t.answered for t in trainees) < stopped + 3 and not failures:
+                assert time.monotonic() < deadline + 20, "no answers while one process was down"
+                time.sleep(0.02)  # answering on the other process meanwhile
         finally:
             stop.set()
             for thread in threads:
@@ -185,9 +193,14 @@ def test_two_processes_behind_nginx_with_tls(
         assert not failures, (failures, (conf_dir / "error.log").read_text()[-2000:])
         replied = sum(t.answered for t in trainees)
         assert answers_kept(target, set().union(*(t.runs for t in trainees))) == replied
-        wait_listening(processes[0], ports[0], logs[0])  # the restarted process is back
+        wait_listening(processes[-1], ports[0], logs[0])  # the restarted process is back
     finally:
         for process in processes:
-            process.terminate()
-        for process in processes:
-            process.wait(timeout=20)
+            if process.poll() is None:
+                process.terminate()
+        try:
+            for process in processes:
+                process.wait(timeout=20)
+        finally:
+            for process in processes:
+                end_group(process)

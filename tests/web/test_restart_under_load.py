@@ -7,6 +7,7 @@ and gunicorn (``serve --server gunicorn``, docs/deploy.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -45,7 +46,9 @@ def _room(target: str, names: list[str]) -> None:
 def spawn_serve(
     target: str, log: Path, port: int, *options: str, env: dict[str, str] | None = None
 ) -> subprocess.Popen[bytes]:
-    """``dealer-trainer serve`` on ``port``, started; its output goes to ``log``."""
+    """``dealer-trainer serve`` on ``port``, started in a process group of its own (gunicorn's
+    workers with it), so that :func:`end_group` can stop everything it started; its output
+    goes to ``log``."""
     command = [sys.executable, "-m", "dealer_trainer", "serve", "--db", target]
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_TRAINER_")}
     environment.update(env or {})
@@ -55,7 +58,17 @@ def spawn_serve(
             env=environment,
             stdout=out,
             stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
+
+
+def end_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill whatever is left of ``process``'s group (itself, gunicorn's workers, nginx's):
+    a test that failed or timed out leaves no server behind to slow or break later tests."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
+        os.killpg(process.pid, signal.SIGKILL)
+    if process.poll() is None:
+        process.wait(timeout=30)
 
 
 def wait_listening(process: subprocess.Popen[bytes], port: int, log: Path) -> None:
@@ -86,21 +99,22 @@ def test_sigterm_finishes_the_answers_in_flight_and_loses_none(tmp_path: Path, s
     log = tmp_path / "serve.log"
     port = _free_port()
     process = spawn_serve(target, log, port, "--server", server, "--threads", "4")
-    wait_listening(process, port, log)
-    trainees = [Trainee("127.0.0.1", port) for _ in names]
-    started = []
-    for trainee, name in zip(trainees, names, strict=True):
-        trainee.sign_in(name)
-        started.append(trainee.start_quiz())
     stop: threading.Event = threading.Event()
     failures: list[BaseException] = []
-    threads = [
-        threading.Thread(target=answer_until_refused, args=(t, run, stop, failures))
-        for t, run in zip(trainees, started, strict=True)
-    ]
-    for thread in threads:
-        thread.start()
+    threads: list[threading.Thread] = []
     try:
+        wait_listening(process, port, log)
+        trainees = [Trainee("127.0.0.1", port) for _ in names]
+        started = []
+        for trainee, name in zip(trainees, names, strict=True):
+            trainee.sign_in(name)
+            started.append(trainee.start_quiz())
+        threads = [
+            threading.Thread(target=answer_until_refused, args=(t, run, stop, failures))
+            for t, run in zip(trainees, started, strict=True)
+        ]
+        for thread in threads:
+            thread.start()
         deadline = time.monotonic() + 20
         while sum(t.answered for t in trainees) < 2 * TRAINEES and not failures:
             assert time.monotonic() < deadline, "the trainees did not get to answer"
@@ -112,8 +126,7 @@ def test_sigterm_finishes_the_answers_in_flight_and_loses_none(tmp_path: Path, s
         stop.set()
         for thread in threads:
             thread.join(timeout=30)
-        if process.poll() is None:
-            process.kill()
+        end_group(process)
     output = log.read_text(errors="replace")
     assert not failures, (failures, output[-2000:])
     assert "has stopped; every answer given is kept" in output
