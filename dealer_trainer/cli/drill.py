@@ -197,15 +197,18 @@ def _practise(
 
 
 def _pick(picks: Picks, point: Point) -> str | None:
-    """The option picked (its index as text); None when the answers have run out. In an
-    answers file, ``floor`` (or ``f``) picks the floor where it is offered."""
+    """The option picked (its index as text); None when the answers have run out. Where the
+    floor is offered, the key ``f`` picks it in the list, and in an answers file the line
+    ``floor`` (or ``f``)."""
     # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.training.drill.modes import FLOOR
 
     choices = [(str(i), option.label) for i, option in enumerate(point.options)]
     floor = next((i for i, o in enumerate(point.options) if o.event == FLOOR), None)
-    if floor is None or picks.lines is None:
+    if floor is None:
         return picks.one(PROMPT, choices)
+    if picks.lines is None:
+        return picks.one(PROMPT, choices, keys={"f": (str(floor), "floor")})
     # start-up: the command imports only what it runs, when it runs
     from dealer_trainer.cli.answers import option_numbers
 

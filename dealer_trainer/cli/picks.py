@@ -8,7 +8,7 @@ number of an option as printed, or for an order question every step's number in 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from dealer_trainer.errors import UsageError
@@ -47,11 +47,16 @@ class Picks:
         #: the answer line last read (None when asking)
         self.line: str | None = None
 
-    def one(self, message: str, choices: Choices) -> str | None:
-        """One choice's value; None when the answers have run out."""
+    def one(
+        self, message: str, choices: Choices, keys: Mapping[str, tuple[str, str]] | None = None
+    ) -> str | None:
+        """One choice's value; None when the answers have run out. ``keys``: letters that
+        pick a choice when asking (see :meth:`Prompter.select`)."""
         numbers = self._numbers(len(choices), order=False)
         if numbers is None:
             assert self.prompter is not None  # asking, not reading
+            if keys:
+                return self.prompter.select(message, choices, "", keys=keys)
             return self.prompter.select(message, choices, "")
         return None if not numbers else choices[numbers[0] - 1][0]
 

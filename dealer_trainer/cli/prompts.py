@@ -9,7 +9,7 @@ command that asks nothing never pays for it. Ctrl-C at a prompt raises KeyboardI
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 __all__ = ["Prompter", "QuestionaryPrompter", "interactive"]
@@ -18,8 +18,17 @@ __all__ = ["Prompter", "QuestionaryPrompter", "interactive"]
 class Prompter(Protocol):
     """Asks one question at a time (questionary in a terminal; a fake in tests)."""
 
-    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
-        """Pick one of ``(value, label)`` choices; return the value."""
+    def select(
+        self,
+        message: str,
+        choices: Sequence[tuple[str, str]],
+        default: str,
+        *,
+        keys: Mapping[str, tuple[str, str]] | None = None,
+    ) -> str:
+        """Pick one of ``(value, label)`` choices; return the value. ``keys`` binds a letter
+        to a choice's value, with the words the hint shows for it (``{"f": ("3", "floor")}``);
+        a prompter that cannot bind keys may ignore it."""
         ...
 
     def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
@@ -36,8 +45,16 @@ class Prompter(Protocol):
 class QuestionaryPrompter:
     """Prompts with questionary; Ctrl-C raises KeyboardInterrupt (``unsafe_ask``)."""
 
-    def select(self, message: str, choices: Sequence[tuple[str, str]], default: str) -> str:
-        """Each option once, numbered and wrapped to the terminal; a number key picks it."""
+    def select(
+        self,
+        message: str,
+        choices: Sequence[tuple[str, str]],
+        default: str,
+        *,
+        keys: Mapping[str, tuple[str, str]] | None = None,
+    ) -> str:
+        """Each option once, numbered and wrapped to the terminal; a number key picks it, and
+        each letter of ``keys`` the choice it names (the hint says which)."""
         # start-up: the command imports only what it runs, when it runs
         import questionary
         from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
@@ -51,18 +68,24 @@ class QuestionaryPrompter:
         options = [
             questionary.Choice(title(n, lab), value=v) for n, (v, lab) in enumerate(choices, 1)
         ]
-        hint = "(number or arrow keys)"
+        letters = dict(keys or {})
+        named = "".join(f"; {key}: {words}" for key, (_, words) in letters.items())
+        hint = f"(number or arrow keys{named})"
         question = questionary.select(message, options, default=default or None, instruction=hint)
-        app, keys = question.application, KeyBindings()
+        app = question.application
         control = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
-        for index in range(min(len(choices), 9)):
+        values = [value for value, _ in choices]
+        bound = {str(index + 1): index for index in range(min(len(choices), 9))}
+        bound |= {key: values.index(value) for key, (value, _) in letters.items()}
+        bindings = KeyBindings()
+        for key, index in bound.items():
 
             def pick(event: Any, index: int = index) -> None:
                 control.pointed_at, control.is_answered = index, True
-                event.app.exit(result=choices[index][0])
+                event.app.exit(result=values[index])
 
-            keys.add(str(index + 1), eager=True)(pick)
-        app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), keys])
+            bindings.add(key, eager=True)(pick)
+        app.key_bindings = merge_key_bindings([app.key_bindings or KeyBindings(), bindings])
         return str(question.unsafe_ask())
 
     def text(self, message: str, default: str, check: Callable[[str], str | None]) -> str:
