@@ -6,9 +6,9 @@ every connection, and Python's default SIGTERM kills the process outright: eithe
 being submitted gets no reply (a 502 through nginx), though it may have been kept. Here the
 server instead
 
-1. stops listening: the connections the kernel has already completed are accepted first, so
-   that none is reset, then the listening socket is closed (new connections are refused, and
-   nginx tries another process);
+1. stops listening: the kernel is made to complete no new connection (web/listening.py), the
+   connections it has already completed are accepted, so that none is reset, then the
+   listening socket is closed (new connections are refused, and nginx tries another process);
 2. finishes every request in flight or already received, and sends its reply;
 3. closes the idle kept-alive connections, and stops, all within ``grace`` seconds.
 
@@ -27,6 +27,8 @@ from typing import Any
 from waitress import wasyncore
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
+
+from dealer_trainer.web.listening import refuse_new_connections
 
 __all__ = ["GRACE_SECONDS", "serve_until_stopped"]
 
@@ -62,6 +64,7 @@ def _busy(channel: HTTPChannel) -> bool:
 
 def _stop_listening(mapping: dict[int, Any]) -> None:
     for listener in _listeners(mapping):
+        refuse_new_connections(listener.socket)  # else one completed after the last accept is reset
         while True:  # the connections the kernel completed: accepted, then served
             before = len(mapping)
             listener.handle_accept()

@@ -9,8 +9,9 @@ process: a systemd unit per port, nginx in front. On SIGTERM (``systemctl stop``
 :data:`~dealer_trainer.web.draining.GRACE_SECONDS` (gunicorn's ``graceful_timeout``).
 gunicorn's own worker keeps its listening socket open while it finishes, so connections made
 meanwhile would wait and then be reset (a 502 through nginx); :class:`DrainingThreadWorker`
-accepts those the kernel has already completed and closes the socket at once, so that new
-ones are refused and nginx tries another process.
+makes the kernel complete no new connection (web/listening.py), accepts those it has already
+completed and closes the socket at once, so that new ones are refused and nginx tries another
+process.
 
 gunicorn reads no ``X-Forwarded-*`` header here (``forwarded_allow_ips`` is empty): the
 app's ProxyFix alone trusts exactly ``DEALER_TRAINER_PROXY_HOPS`` hops, as under waitress.
@@ -27,6 +28,7 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from dealer_trainer.web.draining import GRACE_SECONDS
+from dealer_trainer.web.listening import refuse_new_connections
 
 __all__ = ["DrainingThreadWorker", "GunicornServer", "gunicorn_options"]
 
@@ -41,6 +43,7 @@ class DrainingThreadWorker(ThreadWorker):
     def _stop_listening(self) -> None:
         self.set_accept_enabled(False)
         for listener in self.sockets:
+            refuse_new_connections(listener)  # else one completed after the last accept is reset
             while True:  # the connections the kernel completed: accepted, then served
                 try:
                     client, address = listener.accept()
