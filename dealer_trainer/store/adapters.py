@@ -169,7 +169,8 @@ class Postgres:
         except ImportError:
             raise StoreError(
                 "a PostgreSQL progress store needs psycopg, which is not installed: "
-                "install dealer-trainer[postgres] (pip install 'dealer-trainer[postgres]')"
+                "install dealer-trainer's postgres extra from the clone or wheel it came from "
+                "(pip install 'PATH[postgres]'; docs/deploy.md, step 2)"
             ) from None
         self.errors: tuple[type[Exception], ...] = (psycopg.Error,)
         extra: dict[str, Any] = {} if "connect_timeout" in url else {"connect_timeout": 10}
