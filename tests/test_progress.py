@@ -636,7 +636,8 @@ def test_without_psycopg_a_postgresql_store_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setitem(sys.modules, "psycopg", None)  # import psycopg raises ImportError
-    with pytest.raises(StoreError, match=r"install dealer-trainer\[postgres\]"):
+    wanted = r"install dealer-trainer's postgres extra .*PATH\[postgres\]"
+    with pytest.raises(StoreError, match=wanted):
         open_store("postgresql://postgres@127.0.0.1:5432/test")
 
 
