@@ -159,8 +159,9 @@ def _require_gunicorn() -> None:
     except ImportError as exc:
         raise UsageError(
             f"--server gunicorn needs gunicorn, which cannot be imported here ({exc.name} is "
-            "missing): pip install 'dealer-trainer[gunicorn]' (Linux and other Unix systems), "
-            "or leave --server out for waitress"
+            "missing): install dealer-trainer's gunicorn extra from the clone or wheel it came "
+            "from (pip install 'PATH[gunicorn]'; Linux and other Unix systems; docs/deploy.md, "
+            "step 2), or leave --server out for waitress"
         ) from None
 
 

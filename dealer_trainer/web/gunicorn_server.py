@@ -1,7 +1,7 @@
 """``dealer-trainer serve --server gunicorn``: the training room on gunicorn, for Linux
-servers (docs/deploy.md). gunicorn is not installed with dealer-trainer
-(``pip install 'dealer-trainer[gunicorn]'``); waitress stays the default, and the only server
-on Windows.
+servers (docs/deploy.md). gunicorn is not installed with dealer-trainer (the ``gunicorn``
+extra: ``pip install 'PATH[gunicorn]'`` of the clone or wheel); waitress stays the default,
+and the only server on Windows.
 
 One gunicorn process with one worker of ``--threads`` threads per port, as one waitress
 process: a systemd unit per port, nginx in front. On SIGTERM (``systemctl stop`` or
