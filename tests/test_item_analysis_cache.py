@@ -17,6 +17,7 @@ from dealer_trainer.roles import Role
 from dealer_trainer.store import Answer, Store, people
 from dealer_trainer.store.analysis_inputs import analysis_inputs
 from dealer_trainer.training.itemcache import DEFAULT_SIZE, Analysed, AnalysisCache
+from dealer_trainer.training.itemgather import ID_SLACK, extend, gather
 from dealer_trainer.training.itemreport import item_report
 from dealer_trainer.training.itemstats import analyse
 from tests.pg import store_on
@@ -118,3 +119,58 @@ def test_the_least_recently_used_analysis_goes_first(lite: Store) -> None:
 def test_the_docs_say_how_many_analyses_a_process_keeps() -> None:
     text = (Path(__file__).parents[1] / "docs" / "item-analysis.md").read_text(encoding="utf-8")
     assert f"per server process, the {DEFAULT_SIZE} most recent" in text
+
+
+def _record(store: Store, session: int, name: str, item: str, correct: bool) -> None:
+    store.record(session, Answer(name, item, "odd-chip", "quiz", correct=correct))
+
+
+def test_new_answers_extend_the_kept_analysis_to_what_a_fresh_one_gives(store: Store) -> None:
+    """A new answer reads only what is new (answers are never changed once kept): a session
+    going on, a new session, another trainee's; the report equals one worked out whole."""
+    room_id = _room(store, "Day shift", ("Ana", "Bo"))
+    going_on = store.start_session("Ana", "quiz")
+    for item, correct in (("a", True), ("b", False)):
+        _record(store, going_on, "Ana", item, correct)
+    _answer(store, "Bo", correct=False)
+    cache = AnalysisCache()
+    item_report(store, room_id=room_id, cache=cache)
+    _record(store, going_on, "Ana", "c", True)  # the same sitting, one item longer
+    _record(store, going_on, "Ana", "a", False)  # a second answer: the first one counts
+    _answer(store, "Bo", correct=True)
+    _answer(store, "Ana", correct=True)
+    extended = item_report(store, room_id=room_id, cache=cache)
+    assert cache.extended == 1 and cache.misses == 2
+    assert extended == item_report(store, room_id=room_id)
+    assert {form.form for form in extended.forms} == {"quiz, 1 item", "quiz, 3 items"}
+
+
+def test_an_analysis_is_worked_out_whole_when_an_attempt_or_a_trainee_comes(store: Store) -> None:
+    room_id = _room(store, "Day shift", ("Ana",))
+    _answer(store, "Ana", correct=True)
+    cache = AnalysisCache()
+    item_report(store, room_id=room_id, cache=cache)
+    _sit(store, "Ana", (True, False, True, False), room_id=room_id, seed=1)
+    assert item_report(store, room_id=room_id, cache=cache) == item_report(store, room_id=room_id)
+    cy = people.add_person(store, name="Cy", password_hash=HASH)
+    people.add_member(store, room_id=room_id, person_id=cy.id, role=Role.TRAINEE)
+    item_report(store, room_id=room_id, cache=cache)
+    assert (cache.misses, cache.extended) == (3, 0)
+
+
+def test_an_answer_with_a_lower_id_seen_late_is_still_read(lite: Store) -> None:
+    """On PostgreSQL an answer kept by a transaction begun earlier can become visible after
+    one with a higher id: an extension reads again a little below the highest id it had."""
+    room_id = _room(lite, "Day shift", ("Ana",))
+    for correct in (True, False, True):
+        _answer(lite, "Ana", correct=correct)
+    whole = gather(lite, room_id=room_id, since=None)
+    lowest = min(whole.answer_ids)
+    assert max(whole.answer_ids) - lowest < ID_SLACK
+    seen_early = type(whole)(
+        sessions={s: v for s, v in whole.sessions.items() if v[0].answer_id != lowest},
+        attempts=whole.attempts,
+        topics=whole.topics,
+        answer_ids=whole.answer_ids - {lowest},
+    )
+    assert extend(lite, seen_early, room_id=room_id, since=None) == whole

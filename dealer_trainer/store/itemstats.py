@@ -47,6 +47,8 @@ __all__ = [
 class SittingAnswer:
     """One answer, with the sitting (session) it was given in."""
 
+    #: the answer's own id (ids grow as answers are kept)
+    answer_id: int
     session: int
     trainee: str
     #: the session's mode (``quiz``, ``review``, ...; never ``drill``)
@@ -72,11 +74,16 @@ class RetiredItem:
 
 
 def sitting_answers(
-    store: Store, *, room_id: int | None = None, since: datetime | None = None
+    store: Store,
+    *,
+    room_id: int | None = None,
+    since: datetime | None = None,
+    after_id: int | None = None,
 ) -> Iterator[SittingAnswer]:
     """The answers that count for item analysis, session by session and in the order given
     within each: the whole store's (``room_id`` None) or one room's; all, or those given at or
-    after ``since``. Streamed: read them before the store closes."""
+    after ``since``; with ``after_id``, only the answers whose id is greater (what came since an
+    earlier read). Streamed: read them before the store closes."""
     where = ["a.mode <> ?"]
     params: list[Any] = ["drill"]
     if room_id is None:
@@ -92,8 +99,11 @@ def sitting_answers(
     if since is not None:
         where.append("a.answered_at >= ?")
         params.append(store._to_db_time(utc(since)))
+    if after_id is not None:
+        where.append("a.id > ?")
+        params.append(after_id)
     sql = (
-        "SELECT a.session_id, t.name, a.mode, r.assignment_id, g.title, a.item, a.topic,"
+        "SELECT a.id, a.session_id, t.name, a.mode, r.assignment_id, g.title, a.item, a.topic,"
         " a.correct"
         + source
         # the browser run whose session it is, and the assignment it answered
@@ -101,10 +111,11 @@ def sitting_answers(
         " LEFT JOIN assignments g ON g.id = r.assignment_id"
         " WHERE " + " AND ".join(where) + " ORDER BY a.session_id, a.answered_at, a.id"
     )
-    for session, name, mode, assignment, title, item, topic, correct in store._stream(
+    for answer, session, name, mode, assignment, title, item, topic, correct in store._stream(
         "read the answers for item analysis", sql, tuple(params)
     ):
         yield SittingAnswer(
+            answer_id=int(answer),
             session=int(session),
             trainee=str(name),
             mode=str(mode),

@@ -32,6 +32,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from dealer_trainer.store.analysis_inputs import AnalysisInputs, analysis_inputs
+from dealer_trainer.training.itemgather import Gathered
 from dealer_trainer.training.itemstats import Analysis
 
 if TYPE_CHECKING:
@@ -49,6 +50,8 @@ class Analysed:
 
     analysis: Analysis
     topics: Mapping[str, str]
+    #: the sittings it was made of, which a later analysis of the room extends
+    gathered: Gathered | None = None
 
 
 class AnalysisCache:
@@ -60,6 +63,8 @@ class AnalysisCache:
         self.size = size
         self.hits = 0
         self.misses = 0
+        #: misses worked out by extending an earlier analysis with the new answers
+        self.extended = 0
         self._kept: OrderedDict[tuple[AnalysisInputs, datetime | None], Analysed] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -70,9 +75,12 @@ class AnalysisCache:
         room_id: int,
         since: datetime | None,
         compute: Callable[[], Analysed],
+        extend: Callable[[Analysed], Analysed] | None = None,
     ) -> Analysed:
         """The room's analysis from ``since`` (None: every answer): the kept one if its inputs
-        are still the store's, else ``compute()``'s, kept when the inputs held still."""
+        are still the store's, else ``compute()``'s, kept when the inputs held still. With
+        ``extend``, an analysis kept for fewer answers of the same trainees and attempts is
+        extended by the new answers instead of computed whole."""
         before = analysis_inputs(store, room_id)
         key = (before, since)
         with self._lock:
@@ -82,7 +90,12 @@ class AnalysisCache:
                 self.hits += 1
                 return found
             self.misses += 1
-        made = compute()
+            earlier = None if extend is None else self._earlier(before, since)
+        if earlier is not None and extend is not None:
+            self.extended += 1
+            made = extend(earlier)
+        else:
+            made = compute()
         if analysis_inputs(store, room_id) == before:
             with self._lock:
                 self._kept[key] = made
@@ -90,6 +103,21 @@ class AnalysisCache:
                 while len(self._kept) > self.size:
                     self._kept.popitem(last=False)
         return made
+
+    def _earlier(self, inputs: AnalysisInputs, since: datetime | None) -> Analysed | None:
+        """The latest kept analysis that ``inputs`` only add answers to (the same room, first
+        day, trainees and submitted attempts; no more answers), with its sittings."""
+        for (kept, first), analysed in reversed(self._kept.items()):
+            if (
+                first == since
+                and analysed.gathered is not None
+                and kept.room_id == inputs.room_id
+                and kept.trainees == inputs.trainees
+                and kept.submitted_attempts == inputs.submitted_attempts
+                and kept.answers <= inputs.answers
+            ):
+                return analysed
+        return None
 
     def __len__(self) -> int:
         with self._lock:

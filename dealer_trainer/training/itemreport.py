@@ -26,10 +26,9 @@ from dealer_trainer.store.itemstats import (
     RetiredItem,
     SittingAnswer,
     retired_items,
-    sitting_answers,
 )
-from dealer_trainer.training.exam.graded import graded_attempts
 from dealer_trainer.training.itemcache import Analysed, AnalysisCache
+from dealer_trainer.training.itemgather import Gathered, extend, gather, sitting_of
 from dealer_trainer.training.itemstats import (
     MIN_ANSWERS_TO_JUDGE_DISCRIMINATION,
     TOO_EASY_ABOVE,
@@ -122,21 +121,7 @@ def sittings(rows: Iterable[SittingAnswer]) -> tuple[list[Sitting], dict[str, st
 
     def close() -> None:
         if current:
-            first = current[0]
-            label = (
-                first.mode
-                if first.assignment is None
-                else f"assignment {first.assignment} ({first.assignment_title or ''})"
-            )
-            count = len({row.item for row in current})
-            found.append(
-                Sitting(
-                    id=first.session,
-                    person=first.trainee,
-                    answers=tuple((row.item, row.correct) for row in current),
-                    form=f"{label}, {count} item{'' if count == 1 else 's'}",
-                )
-            )
+            found.append(sitting_of(current[0], tuple((r.item, r.correct) for r in current)))
 
     for row in rows:
         topics[row.item] = row.topic
@@ -148,13 +133,20 @@ def sittings(rows: Iterable[SittingAnswer]) -> tuple[list[Sitting], dict[str, st
     return found, topics
 
 
-def _analysed(store: Store, room_id: int | None, since: datetime | None) -> Analysed:
-    """The analysis of the sittings (answers and submitted attempts) and the items' topics."""
-    found, topics = sittings(sitting_answers(store, room_id=room_id, since=since))
-    for attempt in graded_attempts(store, room_id=room_id, since=since):
-        found.append(attempt.sitting())
-        topics.update((line.item, line.topic) for line in attempt.items if line.topic)
-    return Analysed(analysis=analyse(found), topics=topics)
+def _analysed(gathered: Gathered) -> Analysed:
+    """The analysis of the gathered sittings (answers and submitted attempts), and the items'
+    topics."""
+    return Analysed(
+        analysis=analyse(gathered.sittings()), topics=gathered.topics, gathered=gathered
+    )
+
+
+def _extended(store: Store, earlier: Analysed, *, room_id: int, since: datetime | None) -> Analysed:
+    """``earlier``'s sittings with the answers kept since, analysed (whole when ``earlier``
+    kept no sittings)."""
+    if earlier.gathered is None:
+        return _analysed(gather(store, room_id=room_id, since=since))
+    return _analysed(extend(store, earlier.gathered, room_id=room_id, since=since))
 
 
 def item_report(
@@ -173,10 +165,14 @@ def item_report(
     if cache is not None and room_id is not None:
         room = room_id
         analysed = cache.analysed(
-            store, room_id=room, since=since, compute=lambda: _analysed(store, room, since)
+            store,
+            room_id=room,
+            since=since,
+            compute=lambda: _analysed(gather(store, room_id=room, since=since)),
+            extend=lambda earlier: _extended(store, earlier, room_id=room, since=since),
         )
     else:
-        analysed = _analysed(store, room_id, since)
+        analysed = _analysed(gather(store, room_id=room_id, since=since))
     retired = {} if room_id is None else {r.item: r for r in retired_items(store, room_id)}
     analysis, topics = analysed.analysis, analysed.topics
     return ItemReport(
