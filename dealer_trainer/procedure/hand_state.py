@@ -138,6 +138,8 @@ class HandState(ABC):
         self.misdeals = 0
         #: while a row fires, the state the event was judged in (the row's source); else empty
         self.judged_in = ""
+        #: a cash game's seats that owe blinds to come in, with what; kept until paid (issue 25)
+        self.owing: dict[int, str] = dict(spec.owes)
         self._new_hand_state()
         self._machine = machine()
         self._machine.add_model(self, initial="blinds" if script.deck is not None else "shuffling")
@@ -152,6 +154,8 @@ class HandState(ABC):
         self.declared: set[int] = set()
         self.board_players: dict[int, int] = {}
         self.blinds_posted: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        #: this hand's seats that posted what they owe to come in (``post``), with what
+        self.posting: dict[int, str] = {}
         self.pots: list[Pot] = []
         self.won: dict[int, int] = {}
         self.awarded = False
@@ -420,3 +424,7 @@ class HandState(ABC):
     @abstractmethod
     def verify_showdown(self, event: Event) -> None:
         """Can a hand be shown, mucked or let go now? (raise Rejected)"""
+
+    @abstractmethod
+    def post_owed(self) -> None:
+        """A cash game's blinds owed, posted after the blinds (:mod:`.cash_blinds`)."""
