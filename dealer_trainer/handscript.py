@@ -204,8 +204,7 @@ class _Reader(EventReader):
                 raise self.fail(f"seat {seat_no} has no player", owes, seat, of_key=True)
             if not isinstance(what, str) or what not in OWED:
                 raise self.fail(
-                    f"seat {seat_no} owes {excerpt(what)}{_suggest(what, OWED)}; "
-                    f"valid: {', '.join(OWED)}",
+                    f"seat {seat_no} owes {excerpt(what)}{_suggest(what, OWED)}",
                     owes,
                     seat,
                 )

@@ -154,7 +154,8 @@ def test_an_owed_value_not_known_is_refused_with_its_place(tmp_path: Path) -> No
     path.write_text("table: {seats: 6, owes: {4: dead}}\nevents: [shuffle]\n", encoding="utf-8")
     with pytest.raises(ScriptError) as caught:
         load_script(path)
-    assert "valid: big, both, small" in str(caught.value)
+    assert "expected one of: big, both, small" in str(caught.value)
+    assert "hand.yaml:1:" in str(caught.value)
 
 
 # --- chopping the blinds -----------------------------------------------------------------------
