@@ -18,6 +18,7 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.search import search
+from dealer_trainer.training.drill.session import Drill
 
 # seat 1 the button; seats owing sit out, so the blinds fall among the others
 SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 100, "game": "cash"}
@@ -258,3 +259,25 @@ def test_a_floor_persons_words_find_the_cash_blind_rules(words: str) -> None:
     found = [hit.rule.cite for hit in search(words)[:5]]
     wanted = {"RRoP-BLD 5", "RRoP-BLD 6", "LA26 71", "LA26 158", "LA26 160", "LA26 163"}
     assert wanted & set(found), found
+
+
+# --- the drill puts a missed blind on the table now and then -----------------------------------
+
+
+def _drill_lines(ruleset: str, hands: int) -> list[str]:
+    """What a drill played right at rate 0 tells over ``hands`` hands (every hand audited)."""
+    told: list[str] = []
+    with Drill(seed=3, rate=0.0, ruleset=ruleset) as drill:
+        while drill.summary().hands <= hands:
+            point = drill.point()
+            told.extend(point.lines)
+            drill.choose(next(o for o in point.options if o.event in point.allowed))
+            drill.hand.audit()
+    return told
+
+
+def test_the_drill_deals_hands_with_blinds_made_up_in_a_cash_game() -> None:
+    told = _drill_lines("roberts", 40)
+    assert any("makes up both blinds: 2 live, 1 dead" in line for line in told), "none in 40"
+    # never in a tournament: tda-2024 plays one, where nobody owes blinds
+    assert not any("makes up" in line for line in _drill_lines("tda-2024", 15))
