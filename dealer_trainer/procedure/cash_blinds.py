@@ -105,6 +105,8 @@ class CashBlinds(HandState):
                 if not betting.stacks[seat]:
                     betting.all_in.add(seat)
                     betting._n_active -= 1
+        if self.posting:  # a post may have put a seat all-in: the first to act is found again
+            betting.to_act = betting._next_after(betting._index[betting.blinds[1]])
 
     def settle_owing(self) -> None:
         """After the blinds: a seat that came in owes nothing any more."""
@@ -194,10 +196,17 @@ class CashBlinds(HandState):
             )
 
     def chop_blinds(self, *_: Any) -> None:
-        """Each blind takes its own blind back; the hand is over."""
+        """Each blind takes its own blind back: nothing is left in the pot, nobody is to act,
+        and the hand is over with no winner."""
         betting = self.betting
         assert betting is not None
         for seat in self.order:
-            self.table.stacks[seat] = betting.stacks[seat] + betting.contributed[seat]
+            back = betting.contributed[seat]
+            betting.stacks[seat] += back
+            betting.bets[seat] = 0
+            betting.contributed[seat] = 0
+            self.table.stacks[seat] = betting.stacks[seat]
+        betting.current_bet = 0
+        betting.to_act = None
         self.won = {}
         self.awarded = True
