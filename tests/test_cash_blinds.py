@@ -19,6 +19,7 @@ from dealer_trainer.handscript import load_script
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.search import search
 from dealer_trainer.training.drill.session import Drill
+from dealer_trainer.view import table_view
 
 # seat 1 the button; seats owing sit out, so the blinds fall among the others
 SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 100, "game": "cash"}
@@ -281,3 +282,18 @@ def test_the_drill_deals_hands_with_blinds_made_up_in_a_cash_game() -> None:
     assert any("makes up both blinds: 2 live, 1 dead" in line for line in told), "none in 40"
     # never in a tournament: tda-2024 plays one, where nobody owes blinds
     assert not any("makes up" in line for line in _drill_lines("tda-2024", 15))
+
+
+def test_the_table_view_names_seats_that_posted_or_sit_out() -> None:
+    table = {**SIX, "owes": {4: "both", 5: "big"}}
+    script = load_script(
+        {"table": table, "seed": 5, "events": ["shuffle", "cut", {"post": {"seat": 4}}]}
+    )
+    hand = Hand(script)
+    for event in script.events:
+        hand.handle(event)
+    view = table_view(hand)
+    assert view.seat(4).roles == ("posted",)
+    assert view.seat(5).roles == ("sitting out",)
+    assert view.seat(2).roles == ("small blind",)
+    assert view.seat(3).roles == ("big blind",)

@@ -261,7 +261,7 @@ class HandState(ABC):
         None while fewer than two players have chips."""
         if self.betting is not None:
             return self.betting.blinds
-        order = self.order or self.table.players()
+        order = self.order or self.dealt_in()
         if len(order) < 2:
             return None
         return self._blinds_due(order) or blind_seats(order)
@@ -428,3 +428,7 @@ class HandState(ABC):
     @abstractmethod
     def post_owed(self) -> None:
         """A cash game's blinds owed, posted after the blinds (:mod:`.cash_blinds`)."""
+
+    @abstractmethod
+    def dealt_in(self) -> tuple[int, ...]:
+        """This hand's players, a cash game's seats owing blinds left out (:mod:`.cash_blinds`)."""
