@@ -297,3 +297,18 @@ def test_the_table_view_names_seats_that_posted_or_sit_out() -> None:
     assert view.seat(5).roles == ("sitting out",)
     assert view.seat(2).roles == ("small blind",)
     assert view.seat(3).roles == ("big blind",)
+
+
+def test_a_post_after_the_blinds_and_before_the_first_card_is_taken() -> None:
+    result = play(["post_blinds", {"post": {"seat": 4}}, "deal"], owes={4: "both"})
+    assert not rejected(result)
+    assert chips(result, 4) == 97 and chips(result, 2) == 99 and chips(result, 3) == 98
+    assert result["pots"][0]["amount"] == 6
+    assert result["to_act"] == 4
+
+
+def test_a_post_once_the_deal_has_begun_waits_for_the_next_hand() -> None:
+    result = play(["post_blinds", "pitch", {"post": {"seat": 4}}], owes={4: "both"})
+    (refusal,) = rejected(result)
+    assert "the deal has begun" in refusal["reason"]
+    assert chips(result, 4) == 100

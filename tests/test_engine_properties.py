@@ -146,10 +146,10 @@ class Driver:
 
     def _cash_blinds_item(self) -> Item | None:
         """Now and then a player's option of a cash game (issue 25): a seat owing blinds
-        posts them before the blinds, or the blinds chop when everyone else has folded."""
+        posts them before the first card, or the blinds chop when everyone else has folded."""
         hand, draw = self.hand, self.data.draw
         options: list[Item] = []
-        if hand.betting is None:
+        if hand.state in ("shuffling", "cutting", "blinds", "dealing"):
             options += [{"post": {"seat": seat}} for seat in sorted(hand.owing)]
         elif hand.state == "preflop":
             options.append("chop")

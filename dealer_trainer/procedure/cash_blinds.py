@@ -133,6 +133,11 @@ class CashBlinds(HandState):
             )
         if seat in self.posting:
             raise Rejected(f"seat {seat} has already posted what it owes", rule=rule)
+        if self.dealt:
+            raise Rejected(
+                f"the deal has begun: seat {seat} sits this hand out and may post before the next",
+                rule=rule,
+            )
         active = self._sitting_in()
         if len(active) >= 2:  # heads-up: the seat left of the button takes the small blind
             small, big = self._blinds_among(active)
@@ -156,8 +161,15 @@ class CashBlinds(HandState):
             )
 
     def take_post(self, event: Event) -> None:
+        """The seat comes in. After the blinds (before the first card) the blinds are taken
+        again with the seat among the players, and any straddle stays posted."""
         assert event.seat is not None
         self.posting[event.seat] = self.owing[event.seat]
+        if self.betting is not None:
+            straddles = self.betting.straddles
+            self.collect_blinds(event)
+            for seat, amount in straddles:
+                self.betting.straddle(seat, amount, button=self.table.button)
 
     # --- chop ---------------------------------------------------------------------------------
 

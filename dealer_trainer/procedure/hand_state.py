@@ -432,3 +432,7 @@ class HandState(ABC):
     @abstractmethod
     def dealt_in(self) -> tuple[int, ...]:
         """This hand's players, a cash game's seats owing blinds left out (:mod:`.cash_blinds`)."""
+
+    @abstractmethod
+    def collect_blinds(self, event: Event) -> None:
+        """Post the blinds (and the antes) and start the first betting round."""

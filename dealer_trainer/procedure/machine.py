@@ -94,9 +94,10 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("shuffle", "shuffling", "cutting", after="shuffle_deck"),
     _t("cut", "cutting", "blinds", after="cut_deck"),
     _t("post_blinds", "blinds", "dealing", after="collect_blinds"),
-    # a cash game's seat that owes blinds posts them to come in, before the blinds go in
+    # a cash game's seat that owes blinds posts them to come in, before the first card
     # (RRoP-BLD 5-6; LA26 158, 160, 163): a player's choice, never expected
-    _t("post", ["shuffling", "cutting", "blinds"], None, after="take_post", option=True),
+    _t("post", ["shuffling", "cutting", "blinds", "dealing"], None, after="take_post",
+       option=True),
     # a live straddle before the first card, where the house allows one (RRoP-BLD 4; LA26 22):
     # a player's option, never expected
     _t("straddle", "dealing", None, after="post_straddle", option=True),
