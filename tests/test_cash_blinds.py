@@ -14,8 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer_trainer import replay
+from dealer_trainer.betting import Action
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
+from dealer_trainer.procedure.events import Event, EventName
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.search import search
 from dealer_trainer.training.drill.session import Drill
@@ -312,3 +314,24 @@ def test_a_post_once_the_deal_has_begun_waits_for_the_next_hand() -> None:
     (refusal,) = rejected(result)
     assert "the deal has begun" in refusal["reason"]
     assert chips(result, 4) == 100
+
+
+@pytest.mark.parametrize("ruleset", ["roberts", "tda-2024"])
+def test_a_waiting_player_sits_out_until_the_big_blind_comes_round(ruleset: str) -> None:
+    """Moving button (roberts) or dead button (tda-2024 in a cash game): seat 5 waits two hands
+    and takes the big blind in the third."""
+    table = {**SIX, "ruleset": ruleset, "owes": {5: "big"}}
+    hand = Hand(load_script({"table": table, "seed": 3, "events": []}))
+    seen: list[tuple[int, tuple[int | None, int], bool]] = []
+    for _ in range(3):
+        for name in ("shuffle", "cut", "post_blinds", "deal"):
+            assert hand.handle(Event(name=EventName(name))).outcome == "accepted"
+        assert hand.betting is not None
+        seen.append((hand.table.button, hand.betting.blinds, 5 in hand.order))
+        while hand.betting.live_count > 1:
+            fold = Event(name=EventName.ACT, seat=hand.betting.to_act, action=Action.FOLD)
+            assert hand.handle(fold).outcome == "accepted"
+        hand.audit()
+        assert hand.handle(Event(name=EventName.NEXT_HAND)).outcome == "accepted"
+    assert seen == [(1, (2, 3), False), (2, (3, 4), False), (3, (4, 5), True)]
+    assert not hand.owing
