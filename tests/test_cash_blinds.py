@@ -335,3 +335,22 @@ def test_a_waiting_player_sits_out_until_the_big_blind_comes_round(ruleset: str)
         assert hand.handle(Event(name=EventName.NEXT_HAND)).outcome == "accepted"
     assert seen == [(1, (2, 3), False), (2, (3, 4), False), (3, (4, 5), True)]
     assert not hand.owing
+
+
+def test_a_misdeal_after_action_keeps_the_blinds_made_up_posted() -> None:
+    events = [
+        {"post": {"seat": 4}},
+        "post_blinds",
+        {"pitch": {"to": 3, "unnoticed": True}},
+        "deal",
+        act(4, "raise", 6),
+        "notice",
+        "retrieve",
+        "reshuffle",
+        "cut",
+        "deal",
+    ]
+    result = play(events, owes={4: "both"})
+    assert not rejected(result) and result["misdeals"] == 1
+    assert chips(result, 4) == 97  # the raise came back, the 2 live and 1 dead stay
+    assert result["pots"][0]["amount"] == 6
