@@ -354,3 +354,20 @@ def test_a_misdeal_after_action_keeps_the_blinds_made_up_posted() -> None:
     assert not rejected(result) and result["misdeals"] == 1
     assert chips(result, 4) == 97  # the raise came back, the 2 live and 1 dead stay
     assert result["pots"][0]["amount"] == 6
+
+
+def test_a_house_may_make_a_lone_missed_small_blind_live(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "name: live-small\nbase: roberts\noptions: {missed_small_blind: live}\n", encoding="utf-8"
+    )
+    events = [{"post": {"seat": 6}}, "post_blinds", "deal", act(4, "call"), act(5, "call")]
+    script = {
+        "table": {**SIX, "ruleset": "house.yaml", "owes": {6: "small"}},
+        "seed": 5,
+        "events": ["shuffle", "cut", *events, act(6, "call")],
+    }
+    path = tmp_path / "hand.yaml"
+    path.write_text(yaml.safe_dump(script), encoding="utf-8")
+    result = replay(path)
+    assert not rejected(result)
+    assert chips(result, 6) == 98  # the live 1 counts: one more to call the 2

@@ -6,7 +6,7 @@ A seat of a cash game named in ``table: {owes: {seat: what}}`` sits out until it
   live, as its bet with the option when the action comes back to it (a new player, a player
   who changed seats, a missed big blind alone: RRoP-BLD 5; LA26 158, 163); ``both`` the big
   blind live and the small blind dead, into the pot and in nobody's bet (RRoP-BLD 6; LA26 160);
-  ``small`` the small blind dead;
+  ``small`` the small blind dead (live where the house's option missed_small_blind says so);
 * or it waits for the big blind: when the big blind comes round to it, it posts that blind in
   its turn and owes nothing more. With a moving button that is the first seat owing after the
   small blind (the blinds skip nobody who could play); with a dead button the seat the big
@@ -37,8 +37,11 @@ from dealer_trainer.table import dealing_order
 __all__ = ["CashBlinds", "owed_chips"]
 
 
-def owed_chips(what: str, small: int, big: int) -> tuple[int, int]:
-    """What a seat owing ``what`` posts to come in: (live, dead) chips."""
+def owed_chips(what: str, small: int, big: int, *, small_live: bool = False) -> tuple[int, int]:
+    """What a seat owing ``what`` posts to come in: (live, dead) chips. A missed small blind
+    alone is dead unless the house makes it live (``small_live``, option missed_small_blind)."""
+    if what == "small" and small_live:
+        return small, 0
     live = big if what in ("big", "both") else 0
     dead = small if what in ("both", "small") else 0
     return live, dead
@@ -93,10 +96,13 @@ class CashBlinds(HandState):
         betting = self.betting
         assert betting is not None
         stakes = self.spec.stakes
+        live_small = self.ruleset.missed_small_blind == "live"
         for seat, what in self.posting.items():
             if seat in betting.blinds:
                 continue
-            live, dead = owed_chips(what, stakes.small_blind, stakes.big_blind)
+            live, dead = owed_chips(
+                what, stakes.small_blind, stakes.big_blind, small_live=live_small
+            )
             if live:  # a blind: the seat's bet, no action, so it keeps its option
                 betting._put(seat, live)
             if dead:  # in the pot, in nobody's bet

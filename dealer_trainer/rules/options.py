@@ -166,6 +166,16 @@ OPTIONS: tuple[Option, ...] = (
         },
     ),
     Option(
+        "missed_small_blind",
+        "A cash game: a player who missed only the small blind makes it up to come in. Is it "
+        "dead or live?",
+        {
+            "dead": "dead: in the pot, in nobody's bet; only a big blind is ever live (LA26 160)",
+            "live": "live: the player's bet, as all blinds made up are up to the big blind (a "
+            "reading of RRoP-BLD 6)",
+        },
+    ),
+    Option(
         "chop",
         "A cash game: everyone folds to the blinds. May the two blinds chop (take their blinds "
         "back)?",
@@ -231,6 +241,7 @@ class Ruleset:
     game: str = "cash"
     straddle: str = "utg"
     tournament_straddle: str = "none"
+    missed_small_blind: str = "dead"
     chop: str = "allowed"
     # --- what the rulebook itself says (:data:`RULEBOOK`): no house option changes it ---------
     #: the rulebook it is (a built-in's own name); a house ruleset keeps its base's
