@@ -371,3 +371,12 @@ def test_a_house_may_make_a_lone_missed_small_blind_live(tmp_path: Path) -> None
     result = replay(path)
     assert not rejected(result)
     assert chips(result, 6) == 98  # the live 1 counts: one more to call the 2
+
+
+def test_a_post_with_an_amount_must_be_what_is_owed() -> None:
+    right = play([{"post": {"seat": 4, "amount": 3}}, "post_blinds"], owes={4: "both"})
+    assert not rejected(right) and chips(right, 4) == 97
+    wrong = play([{"post": {"seat": 4, "amount": 2}}, "post_blinds"], owes={4: "both"})
+    (refusal,) = rejected(wrong)
+    assert refusal["reason"] == "seat 4 owes 3 (2 live and 1 dead), not 2"
+    assert refusal["rule"] == "RRoP-BLD 6"

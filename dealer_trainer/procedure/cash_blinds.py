@@ -159,7 +159,16 @@ class CashBlinds(HandState):
                     "until the button has gone by",
                     rule=self.ruleset.entry_rule,
                 )
-        live, dead = owed_chips(what, self.spec.stakes.small_blind, self.spec.stakes.big_blind)
+        stakes = self.spec.stakes
+        small_live = self.ruleset.missed_small_blind == "live"
+        live, dead = owed_chips(what, stakes.small_blind, stakes.big_blind, small_live=small_live)
+        if event.amount is not None and event.amount != live + dead:
+            parts = " and ".join(
+                f"{chips} {kind}" for chips, kind in ((live, "live"), (dead, "dead")) if chips
+            )
+            raise Rejected(
+                f"seat {seat} owes {live + dead} ({parts}), not {event.amount}", rule=rule
+            )
         if self.table.stacks[seat] < live + dead:
             raise Rejected(
                 f"seat {seat} has {self.table.stacks[seat]}, less than the {live + dead} it owes",

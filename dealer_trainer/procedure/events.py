@@ -174,7 +174,7 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.ORDER_SHOW, F, _NO, "order_show", "seat!", "Call the floor to have a hand tabled"),
     # a cash game's blinds (issue 25; RRoP-BLD 5-6, LA26 158, 160, 163): a seat that owes
     # blinds posts them before the blinds go in; the blinds chop when all others fold (LA26 71)
-    (E.POST, P, _NO, "post", "seat!", "Take a player's blinds owed, posted to come in"),
+    (E.POST, P, _NO, "post", "seat! amount", "Take a player's blinds owed, posted to come in"),
     (E.CHOP, P, _NO, "chop", "", "Let the two blinds chop: each takes its blind back"),
 )
 # fmt: on
