@@ -21,7 +21,7 @@ from dealer_trainer.betting import Stakes, Structure
 from dealer_trainer.cards import Card, stacked_deck
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.procedure.events import EVENT_ARGS, Event
-from dealer_trainer.procedure.script import GAMES, HandScript, TableSpec
+from dealer_trainer.procedure.script import GAMES, OWED, HandScript, TableSpec
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, parse_ruleset, resolve
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.script_events import MAX_SEATS, EventReader, _kind, _suggest, script_item
@@ -53,6 +53,7 @@ _TABLE_KEYS = (
     "ante",
     "big_blind_ante",
     "game",
+    "owes",
 )
 
 
@@ -176,7 +177,39 @@ class _Reader(EventReader):
         game = spec.get("game", ruleset.game)
         if not isinstance(game, str) or game not in GAMES:
             raise self.fail(f"unknown game {excerpt(game)}{_suggest(game, GAMES)}", spec, "game")
-        return TableSpec(tuple(sorted(stacks.items())), button, stakes, ruleset, game)
+        owes = self.owes(spec, stacks, game) if "owes" in spec else ()
+        return TableSpec(tuple(sorted(stacks.items())), button, stakes, ruleset, game, owes)
+
+    def owes(
+        self, spec: dict[Any, Any], stacks: dict[int, int], game: str
+    ) -> tuple[tuple[int, str], ...]:
+        """``owes: {seat: big | both | small}``: a cash game's seats that must post to come in
+        (RRoP-BLD 5-6; LA26 158, 160, 163). A tournament deals every seat and takes its blinds
+        whether it is there or not (TDA24 30): nobody owes one there."""
+        owes = self.mapping(spec["owes"], "'owes'", spec, "owes")
+        if owes and game != "cash":
+            raise self.fail(
+                "a tournament owes no blinds: every seat is dealt in and posts when due "
+                "(TDA24 30); 'owes' is for a cash game",
+                spec,
+                "owes",
+            )
+        owed: dict[int, str] = {}
+        for seat, what in owes.items():
+            number = (
+                int(seat) if isinstance(seat, str) and seat.isascii() and seat.isdigit() else seat
+            )
+            seat_no = self.integer(number, "a seat number", owes, seat, low=1, high=MAX_SEATS)
+            if seat_no not in stacks:
+                raise self.fail(f"seat {seat_no} has no player", owes, seat, of_key=True)
+            if not isinstance(what, str) or what not in OWED:
+                raise self.fail(
+                    f"seat {seat_no} owes {excerpt(what)}{_suggest(what, OWED)}",
+                    owes,
+                    seat,
+                )
+            owed[seat_no] = what
+        return tuple(sorted(owed.items()))
 
     def ruleset(self, spec: dict[Any, Any]) -> Ruleset:
         name = spec.get("ruleset", "roberts")

@@ -27,8 +27,10 @@ from strategies import examples, stakes
 from dealer_trainer.betting import Action, Betting
 from dealer_trainer.cards import STANDARD_DECK
 from dealer_trainer.engine import snapshot
+from dealer_trainer.errors import Rejected
 from dealer_trainer.handscript import EVENT_ARGS, RULESETS, parse_script
 from dealer_trainer.procedure.hand import Hand, Verdict
+from dealer_trainer.procedure.script import OWED
 from dealer_trainer.showdown import build_pots
 
 Item = str | dict[str, dict[str, Any]]
@@ -82,6 +84,11 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
     table["button"] = draw(st.sampled_from(seats))
     table.update(draw(stakes()))
     table["ruleset"] = draw(st.sampled_from(RULESETS))
+    if table["ruleset"] == "roberts" and draw(st.integers(0, 3)) == 0:
+        # a cash game's seats owing blinds: they sit out until they post or the big blind
+        # reaches them (issue 25)
+        owed = st.sampled_from(OWED)
+        table["owes"] = draw(st.dictionaries(st.sampled_from(seats), owed, max_size=2))
     return table
 
 
@@ -128,12 +135,34 @@ class Driver:
             return self._showdown_item()
         if hand.state == "dealing":
             return draw(st.sampled_from(["pitch", "deal"]))
+        if (optional := self._cash_blinds_item()) is not None:
+            return optional
         if "act" in expected:
             return self._act_item()
         name = draw(st.sampled_from(expected))
         if name == "cut" and draw(st.booleans()):
             return {"cut": {"at": draw(st.integers(1, len(hand.table.stub) - 1))}}
         return name
+
+    def _cash_blinds_item(self) -> Item | None:
+        """Now and then a player's option of a cash game (issue 25): a seat owing blinds
+        posts them before the first card, or the blinds chop when everyone else has folded."""
+        hand, draw = self.hand, self.data.draw
+        options: list[Item] = []
+        if hand.state in ("shuffling", "cutting", "blinds", "dealing"):
+            options += [{"post": {"seat": seat}} for seat in sorted(hand.owing)]
+        elif hand.state == "preflop":
+            options.append("chop")
+        if not options or draw(st.integers(0, 2)) != 0:
+            return None
+        item = draw(st.sampled_from(options))
+        event = parse_script({"table": self.table, "events": [item]}).events[0]
+        check = hand.verify_post if event.name == "post" else hand.verify_chop
+        try:
+            check(event)
+        except Rejected:
+            return None
+        return item
 
     def _act_item(self) -> Item:
         betting = self.hand.betting
@@ -239,8 +268,10 @@ class Driver:
         assert won == sum(pot["amount"] for pot in pots)
         betting = hand.betting
         assert betting is not None
-        _, uncalled = build_pots(betting.contributed, betting.folded, hand.order)
-        assert won == sum(betting.contributed.values()) - sum(uncalled.values())
+        # dead money (a dead small blind made up, issue 25) goes to the pot too
+        _, uncalled = build_pots(betting.contributed, betting.folded, hand.order, betting.dead)
+        put_in = sum(betting.contributed.values()) + betting.dead
+        assert won == put_in - sum(uncalled.values())
         for pot in pots:
             assert set(pot["winners"]) <= set(pot["eligible"])
             assert pot["winners"] or pot["amount"] == 0

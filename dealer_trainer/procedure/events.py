@@ -72,6 +72,9 @@ class EventName(StrEnum):
     ABSENT = "absent"
     RELEASE = "release"
     ORDER_SHOW = "order_show"
+    # a cash game's blinds (issue 25): blinds owed posted to come in, the blinds chopped
+    POST = "post"
+    CHOP = "chop"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -169,6 +172,10 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.RELEASE, P, _NO, "showdown", "seat!",
      "Take a hand let go face down at the showdown (not yet in the muck)"),
     (E.ORDER_SHOW, F, _NO, "order_show", "seat!", "Call the floor to have a hand tabled"),
+    # a cash game's blinds (issue 25; RRoP-BLD 5-6, LA26 158, 160, 163): a seat that owes
+    # blinds posts them before the blinds go in; the blinds chop when all others fold (LA26 71)
+    (E.POST, P, _NO, "post", "seat! amount", "Take a player's blinds owed, posted to come in"),
+    (E.CHOP, P, _NO, "chop", "", "Let the two blinds chop: each takes its blind back"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by

@@ -33,6 +33,7 @@ from dealer_trainer.cards import Card, cut, shuffle
 from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.procedure.board_errors import BoardErrors
 from dealer_trainer.procedure.burn_errors import BurnErrors
+from dealer_trainer.procedure.cash_blinds import CashBlinds
 from dealer_trainer.procedure.checks import Checks
 from dealer_trainer.procedure.deal_errors import DealErrors
 from dealer_trainer.procedure.events import VOCABULARY, Event, EventName
@@ -75,7 +76,7 @@ class Verdict:
     rule: str | None = None
 
 
-class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySteps):
+class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySteps, CashBlinds):
     """One table's hand (and the hands after it, through ``next_hand``).
 
     Its methods are the machine's conditions and callbacks, which the procedure table names as
@@ -281,7 +282,7 @@ class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySte
         self.table.stub = cut(stub, at)
 
     def collect_blinds(self, event: Event) -> None:
-        self.order = self.table.players()
+        self.order = self.dealt_in()  # a cash game's seats owing blinds sit out (issue 25)
         stacks = {seat: self.table.stacks[seat] for seat in self.order}
         self.betting = self.new_betting(stacks)
         if self.table.blinds is None:  # kept for the next hand's dead button
@@ -293,6 +294,8 @@ class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySte
         if self.betting.dead:  # the big blind ante, dead money, is the big blind's chips
             posted[self.betting.blinds[1]] += self.betting.dead
         self.blinds_posted = (dict(self.betting.stacks), posted)
+        self.post_owed()
+        self.settle_owing()
         self.dealt = 0
 
     def post_straddle(self, event: Event) -> None:
@@ -425,8 +428,9 @@ class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySte
         if self.ruleset.button == "dead" and table.blinds is not None:
             table.button, small, big = dead_button_move(players, *table.blinds)
             table.blinds = (small, big)
-        else:
-            table.button = next_seat(players, table.button)
+        else:  # a moving button passes a cash game's seats owing blinds by (RRoP-BLD 5)
+            sitting_in = [seat for seat in players if seat not in self.owing]
+            table.button = next_seat(sitting_in if len(sitting_in) >= 2 else players, table.button)
             table.blinds = None
         table.gather()
         self._new_hand_state()

@@ -138,6 +138,8 @@ class HandState(ABC):
         self.misdeals = 0
         #: while a row fires, the state the event was judged in (the row's source); else empty
         self.judged_in = ""
+        #: a cash game's seats that owe blinds to come in, with what; kept until paid (issue 25)
+        self.owing: dict[int, str] = dict(spec.owes)
         self._new_hand_state()
         self._machine = machine()
         self._machine.add_model(self, initial="blinds" if script.deck is not None else "shuffling")
@@ -152,6 +154,8 @@ class HandState(ABC):
         self.declared: set[int] = set()
         self.board_players: dict[int, int] = {}
         self.blinds_posted: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        #: this hand's seats that posted what they owe to come in (``post``), with what
+        self.posting: dict[int, str] = {}
         self.pots: list[Pot] = []
         self.won: dict[int, int] = {}
         self.awarded = False
@@ -257,7 +261,7 @@ class HandState(ABC):
         None while fewer than two players have chips."""
         if self.betting is not None:
             return self.betting.blinds
-        order = self.order or self.table.players()
+        order = self.order or self.dealt_in()
         if len(order) < 2:
             return None
         return self._blinds_due(order) or blind_seats(order)
@@ -420,3 +424,15 @@ class HandState(ABC):
     @abstractmethod
     def verify_showdown(self, event: Event) -> None:
         """Can a hand be shown, mucked or let go now? (raise Rejected)"""
+
+    @abstractmethod
+    def post_owed(self) -> None:
+        """A cash game's blinds owed, posted after the blinds (:mod:`.cash_blinds`)."""
+
+    @abstractmethod
+    def dealt_in(self) -> tuple[int, ...]:
+        """This hand's players, a cash game's seats owing blinds left out (:mod:`.cash_blinds`)."""
+
+    @abstractmethod
+    def collect_blinds(self, event: Event) -> None:
+        """Post the blinds (and the antes) and start the first betting round."""

@@ -94,6 +94,10 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("shuffle", "shuffling", "cutting", after="shuffle_deck"),
     _t("cut", "cutting", "blinds", after="cut_deck"),
     _t("post_blinds", "blinds", "dealing", after="collect_blinds"),
+    # a cash game's seat that owes blinds posts them to come in, before the first card
+    # (RRoP-BLD 5-6; LA26 158, 160, 163): a player's choice, never expected
+    _t("post", ["shuffling", "cutting", "blinds", "dealing"], None, after="take_post",
+       option=True),
     # a live straddle before the first card, where the house allows one (RRoP-BLD 4; LA26 22):
     # a player's option, never expected
     _t("straddle", "dealing", None, after="post_straddle", option=True),
@@ -140,6 +144,8 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     ),
     _t(ADVANCE, list(BETTING_STATES), "hand_over", conditions="one_player_left",
        after="award_to_last_player"),
+    # everyone else folded to the blinds: they chop, each takes its blind back (LA26 71)
+    _t("chop", "preflop", "hand_over", after="chop_blinds", option=True),
     # the floor learns of an error the dealer made unnoticed: misdeal, or after substantial
     # action the rulebook's alternative (RRoP-MD, RRoP Dead Hands; TDA24 35-D, 36, 38)
     # a flop turned without its burn, unnoticed, and noticed before anyone acted on it: the

@@ -61,6 +61,7 @@ class RecoverySteps(HandState):
                 straddles = self.betting.straddles
                 self.betting = self.new_betting(before)
                 self.betting.post_blinds()
+                self.post_owed()  # blinds owed stay posted too
                 for seat, amount in straddles:  # a straddle stays posted, as the blinds do
                     self.betting.straddle(seat, amount, button=self.table.button)
             self.new_deal()

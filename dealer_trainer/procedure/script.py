@@ -14,10 +14,14 @@ from dealer_trainer.cards import Card
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset
 
-__all__ = ["GAMES", "HandScript", "TableSpec"]
+__all__ = ["GAMES", "OWED", "HandScript", "TableSpec"]
 
 #: the games a table plays: the rulings that differ between them follow the game
 GAMES: tuple[str, ...] = ("cash", "tournament")
+#: what a seat of a cash game owes before it is dealt in (``table: {owes: {seat: what}}``):
+#: ``big`` a big blind, live (a new player, a seat change, a missed big blind alone); ``both``
+#: the big blind live and the small blind dead (missed both); ``small`` the small blind, dead
+OWED: tuple[str, ...] = ("big", "both", "small")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +34,8 @@ class TableSpec:
     ruleset: Ruleset = BUILTIN["roberts"]
     #: ``cash`` or ``tournament``; empty: the ruleset's own game (its option ``game``)
     game: str = ""
+    #: a cash game's seats that owe blinds to come in, with what (:data:`OWED`), seat order
+    owes: tuple[tuple[int, str], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.game:

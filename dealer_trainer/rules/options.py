@@ -165,6 +165,25 @@ OPTIONS: tuple[Option, ...] = (
             "any": "any player but the blinds",
         },
     ),
+    Option(
+        "missed_small_blind",
+        "A cash game: a player who missed only the small blind makes it up to come in. Is it "
+        "dead or live?",
+        {
+            "dead": "dead: in the pot, in nobody's bet; only a big blind is ever live (LA26 160)",
+            "live": "live: the player's bet, as all blinds made up are up to the big blind (a "
+            "reading of RRoP-BLD 6)",
+        },
+    ),
+    Option(
+        "chop",
+        "A cash game: everyone folds to the blinds. May the two blinds chop (take their blinds "
+        "back)?",
+        {
+            "allowed": "yes, if both agree, when everyone else has folded (LA26 71)",
+            "never": "no: the hand is played out (a house that does not let the blinds chop)",
+        },
+    ),
 )
 
 #: what a built-in ruleset's rulebook itself says (a house ruleset keeps its base's): the fields
@@ -189,6 +208,11 @@ RULEBOOK: dict[str, str] = {
     "declared_string_rule": "the rule behind a declared raise made with chips in two motions",
     "straddle_rule": "the rule a straddle is posted and refused under (its place, its size, "
     "the straddler's option)",
+    "missed_blind_rule": "the rule a cash game's blinds owed on return are posted under (the big "
+    "blind live, the small blind dead)",
+    "entry_rule": "the rule a new player, or one who changed seats, comes in under (post or "
+    "wait for the big blind; never between the button and the blinds)",
+    "chop_rule": "the rule the blinds chop under (only when everyone else has folded)",
     "raise_takes_second_motion": "whether a player who said raise may bring the chips in "
     "more than one motion (RRoP No-Limit 6) or the second motion does not count (TDA24 56)",
 }
@@ -217,6 +241,8 @@ class Ruleset:
     game: str = "cash"
     straddle: str = "utg"
     tournament_straddle: str = "none"
+    missed_small_blind: str = "dead"
+    chop: str = "allowed"
     # --- what the rulebook itself says (:data:`RULEBOOK`): no house option changes it ---------
     #: the rulebook it is (a built-in's own name); a house ruleset keeps its base's
     family: str = "roberts"
@@ -236,6 +262,9 @@ class Ruleset:
     declared_string_rule: str = "RRoP No-Limit 6"
     raise_takes_second_motion: bool = True
     straddle_rule: str = "RRoP-BLD 4"
+    missed_blind_rule: str = "RRoP-BLD 6"
+    entry_rule: str = "RRoP-BLD 5"
+    chop_rule: str = "LA26 71"
     #: the room's rake (a house ruleset file's ``rake``); None: no rake (the rulebooks set none)
     rake: Rake | None = None
     source: str | None = field(default=None, compare=False)

@@ -68,6 +68,12 @@ TOPICS: tuple[Topic, ...] = (
     Topic("buy-in", "Buying in", "procedure"),
     Topic("straddle", "Straddles: who may post one, the order of action, the raise", "procedure"),
     Topic("verbal-raise", "A raise said out loud with no amount", "procedure"),
+    Topic(
+        "missed-blinds",
+        "A cash game's blinds: missed blinds, new players, seat changes",
+        "procedure",
+    ),
+    Topic("chopping", "Chopping the blinds", "procedure"),
 )
 
 _BY_SLUG = {item.slug: item for item in TOPICS}

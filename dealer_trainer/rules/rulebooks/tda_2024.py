@@ -35,4 +35,6 @@ RULESET = Ruleset(
     declared_string_rule="TDA24 56",
     raise_takes_second_motion=False,
     straddle_rule="LA26 22",
+    missed_blind_rule="LA26 160",
+    entry_rule="LA26 158",
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from dealer_trainer.betting import Action, Stakes, Structure
-from dealer_trainer.errors import IllegalAction, InvariantError
+from dealer_trainer.errors import IllegalAction, InvariantError, Rejected
 from dealer_trainer.procedure.events import Event, EventName
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.script import HandScript, TableSpec
@@ -22,6 +22,7 @@ __all__ = [
     "STACK",
     "action_words",
     "decide",
+    "missed_blind",
     "new_table",
     "showdown_move",
     "straddle",
@@ -43,6 +44,8 @@ RAISE_CAP = 4
 MUCK_CHANCE = 0.3
 #: the share of hands where the player under the gun straddles, where the house allows it
 STRADDLE_CHANCE = 0.1
+#: the share of hands where a player comes back from a break owing both blinds (a cash game)
+MISSED_BLIND_CHANCE = 0.08
 #: the actions a decision falls back to, in order, when its first choice is refused
 _FALLBACK = (Action.CHECK, Action.CALL, Action.ALL_IN, Action.FOLD)
 
@@ -123,6 +126,30 @@ def straddle(hand: Hand, hand_number: int) -> int | None:
     try:
         betting.verify_straddle(seat, None, button=hand.table.button)
     except IllegalAction:  # heads-up, or too short a stack
+        return None
+    return seat
+
+
+def missed_blind(hand: Hand, hand_number: int) -> int | None:
+    """Now and then, before a cash game's hand, a player comes back from a break owing both
+    blinds and makes them up to be dealt in (RRoP-BLD 6; LA26 160): the big blind live, the
+    small blind dead. The trainee then deals a hand with a third live 2 in front of the seat
+    two left of the big blind and a dead 1 in the pot. Return the seat, or None.
+
+    Drawn from the hand's table and number, as the straddle is, so the other draws stay.
+    """
+    players = hand.table.players()
+    if hand.spec.game != "cash" or hand.betting is not None or len(players) < 5:
+        return None
+    seed = hash((hand_number, hand.table.button, tuple(sorted(hand.table.stacks.items())), 25))
+    if random.Random(seed).random() >= MISSED_BLIND_CHANCE:
+        return None
+    seat = players[3]  # two seats left of the big blind: never a blind, never the button
+    hand.owing[seat] = "both"
+    try:
+        hand.verify_post(Event(name=EventName.POST, seat=seat))
+    except Rejected:  # too short a stack to make them up
+        del hand.owing[seat]
         return None
     return seat
 

@@ -57,6 +57,7 @@ from dealer_trainer.training.drill.players import (
     BLINDS,
     action_words,
     decide,
+    missed_blind,
     new_table,
     showdown_move,
     straddle,
@@ -362,6 +363,10 @@ class Drill:
             f"Hand {self._hands}: the button is on seat {hand.table.button}; "
             f"{len(players)} players."
         )
+        if (seat := missed_blind(hand, self._hands)) is not None:  # back from a break, owing
+            hand.handle(self._event(Event(name=EventName.POST, seat=seat)))
+            made_up = f"{BLINDS[1]} live, {BLINDS[0]} dead"
+            self._lines.append(f"Seat {seat} is back and makes up both blinds: {made_up}.")
 
     def _event(self, event: Event | str) -> Event:
         """An event (or a bare event name) numbered as the drill's next."""

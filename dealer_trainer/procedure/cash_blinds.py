@@ -1,0 +1,239 @@
+"""A cash game's blinds: seats that owe blinds to come in, and the blinds chopped (issue 25).
+
+A seat of a cash game named in ``table: {owes: {seat: what}}`` sits out until it comes in:
+
+* it posts what it owes (the ``post`` event, before the blinds go in): ``big`` a big blind,
+  live, as its bet with the option when the action comes back to it (a new player, a player
+  who changed seats, a missed big blind alone: RRoP-BLD 5; LA26 158, 163); ``both`` the big
+  blind live and the small blind dead, into the pot and in nobody's bet (RRoP-BLD 6; LA26 160);
+  ``small`` the small blind dead (live where the house's option missed_small_blind says so);
+* or it waits for the big blind: when the big blind comes round to it, it posts that blind in
+  its turn and owes nothing more. With a moving button that is the first seat owing after the
+  small blind (the blinds skip nobody who could play); with a dead button the seat the big
+  blind falls on;
+* it never comes in on the button or between the button and the small blind: it would be
+  dealt a hand the blinds have already passed (RRoP-BLD 5; LA26 158; TDA24 8-A, 10-A in a
+  tournament).
+
+A tournament owes no blinds: every seat is dealt in and its blinds go in whether it is there
+or not (TDA24 30); the reader refuses ``owes`` there and ``post`` has nothing to take.
+
+The blinds chop (the ``chop`` event; option ``chop``, rule ``LA26 71``): in a cash game, when
+everyone but the two blinds has folded before the small blind acts, with nothing in the pot
+but the two blinds, each takes its own blind back and the hand is over. Anything else is
+refused with the rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer_trainer.betting import Street, blind_seats
+from dealer_trainer.errors import Rejected
+from dealer_trainer.procedure.events import Event
+from dealer_trainer.procedure.hand_state import HandState
+from dealer_trainer.table import dealing_order
+
+__all__ = ["CashBlinds", "owed_chips"]
+
+
+def owed_chips(what: str, small: int, big: int, *, small_live: bool = False) -> tuple[int, int]:
+    """What a seat owing ``what`` posts to come in: (live, dead) chips. A missed small blind
+    alone is dead unless the house makes it live (``small_live``, option missed_small_blind)."""
+    if what == "small" and small_live:
+        return small, 0
+    live = big if what in ("big", "both") else 0
+    dead = small if what in ("both", "small") else 0
+    return live, dead
+
+
+class CashBlinds(HandState):
+    """The checks and effects of ``post`` and ``chop`` (the mixin :class:`Hand` takes)."""
+
+    # --- who is dealt in --------------------------------------------------------------------
+
+    def _sitting_in(self) -> tuple[int, ...]:
+        """The seats with chips that owe nothing, in dealing order."""
+        return tuple(s for s in self.table.players() if s not in self.owing)
+
+    def _blinds_among(self, active: tuple[int, ...]) -> tuple[int | None, int]:
+        """The blinds' seats among ``active``: where a dead button placed them, or the first
+        two left of the button (heads-up the button has the small blind)."""
+        placed: tuple[int | None, int] = self._blinds_due(active) or blind_seats(active)
+        return placed
+
+    def _waited_for_big(self) -> int | None:
+        """The owing seat the big blind comes round to this hand, if any (it waited)."""
+        players = self.table.players()
+        owing = [s for s in players if s in self.owing and s not in self.posting]
+        active = self._sitting_in()
+        if not owing or len(active) < 2:
+            return None
+        placed = self.table.blinds
+        if placed is not None:  # a dead button put the big blind on a seat
+            return placed[1] if placed[1] in owing else None
+        small, big = self._blinds_among(active)
+        start = players.index(small) if small is not None else -1
+        between = players[start + 1 : players.index(big)]
+        return next((s for s in between if s in owing), None)
+
+    def dealt_in(self) -> tuple[int, ...]:
+        """This hand's players: those owing nothing, those who posted, and the seat the big blind
+        came round to; dealing order. Without seats owing, every seat with chips."""
+        players = self.table.players()
+        if not self.owing:
+            return players
+        active = self._sitting_in()
+        if len(active) < 2:  # nobody to skip them for: everyone with chips plays
+            return players
+        waited = self._waited_for_big()
+        entering = {*self.posting, *([waited] if waited is not None else [])}
+        return dealing_order([*active, *entering], self.table.button)
+
+    def post_owed(self) -> None:
+        """The posts of the seats that came in (after the blinds): the live part in the seat's
+        bet, the dead part in the pot. A seat that took a blind in its turn owes nothing more."""
+        betting = self.betting
+        assert betting is not None
+        stakes = self.spec.stakes
+        live_small = self.ruleset.missed_small_blind == "live"
+        for seat, what in self.posting.items():
+            if seat in betting.blinds:
+                continue
+            live, dead = owed_chips(
+                what, stakes.small_blind, stakes.big_blind, small_live=live_small
+            )
+            if live:  # a blind: the seat's bet, no action, so it keeps its option
+                betting._put(seat, live)
+            if dead:  # in the pot, in nobody's bet
+                betting.stacks[seat] -= dead
+                betting.dead += dead
+                if not betting.stacks[seat]:
+                    betting.all_in.add(seat)
+                    betting._n_active -= 1
+        if self.posting:  # a post may have put a seat all-in: the first to act is found again
+            betting.to_act = betting._next_after(betting._index[betting.blinds[1]])
+
+    def settle_owing(self) -> None:
+        """After the blinds: a seat that came in owes nothing any more."""
+        for seat in self.order:
+            self.owing.pop(seat, None)
+
+    # --- post ---------------------------------------------------------------------------------
+
+    def verify_post(self, event: Event) -> None:
+        """A seat owing blinds posts them to come in (RRoP-BLD 5-6; LA26 158, 160, 163)."""
+        seat = event.seat
+        assert seat is not None
+        rule = self.ruleset.missed_blind_rule
+        if self.spec.game != "cash":
+            raise Rejected(
+                "a tournament owes no blinds: every seat is dealt in and posts when due",
+                rule="TDA24 30",
+            )
+        what = self.owing.get(seat)
+        if what is None:
+            raise Rejected(
+                f"seat {seat} owes no blind: it is dealt in without posting anything",
+                rule=rule,
+            )
+        if seat in self.posting:
+            raise Rejected(f"seat {seat} has already posted what it owes", rule=rule)
+        if self.dealt:
+            raise Rejected(
+                f"the deal has begun: seat {seat} sits this hand out and may post before the next",
+                rule=rule,
+            )
+        active = self._sitting_in()
+        if len(active) >= 2:  # heads-up: the seat left of the button takes the small blind
+            small, big = self._blinds_among(active)
+            first_blind = active[0] if len(active) == 2 else small
+            players = self.table.players()
+            first = players.index(big if first_blind is None else first_blind)
+            ahead = players[:first]  # left of the button, before the small blind
+            if seat == self.table.button or seat in ahead:
+                where = "on the button" if seat == self.table.button else "between the button "
+                where += "" if seat == self.table.button else "and the small blind"
+                raise Rejected(
+                    f"seat {seat} cannot come in {where}: the blinds have passed it; it waits "
+                    "until the button has gone by",
+                    rule=self.ruleset.entry_rule,
+                )
+        stakes = self.spec.stakes
+        small_live = self.ruleset.missed_small_blind == "live"
+        live, dead = owed_chips(what, stakes.small_blind, stakes.big_blind, small_live=small_live)
+        if event.amount is not None and event.amount != live + dead:
+            parts = " and ".join(
+                f"{chips} {kind}" for chips, kind in ((live, "live"), (dead, "dead")) if chips
+            )
+            raise Rejected(
+                f"seat {seat} owes {live + dead} ({parts}), not {event.amount}", rule=rule
+            )
+        if self.table.stacks[seat] < live + dead:
+            raise Rejected(
+                f"seat {seat} has {self.table.stacks[seat]}, less than the {live + dead} it owes",
+                rule=rule,
+            )
+
+    def take_post(self, event: Event) -> None:
+        """The seat comes in. After the blinds (before the first card) the blinds are taken
+        again with the seat among the players, and any straddle stays posted."""
+        assert event.seat is not None
+        self.posting[event.seat] = self.owing[event.seat]
+        if self.betting is not None:
+            straddles = self.betting.straddles
+            self.collect_blinds(event)
+            for seat, amount in straddles:
+                self.betting.straddle(seat, amount, button=self.table.button)
+
+    # --- chop ---------------------------------------------------------------------------------
+
+    def verify_chop(self, event: Event) -> None:
+        """The blinds chop only in a cash game whose house allows it, when everyone else has
+        folded to the small blind and the pot holds the two blinds alone (LA26 71)."""
+        rule = self.ruleset.chop_rule
+        if self.spec.game != "cash":
+            raise Rejected("the blinds never chop in a tournament: the hand is played", rule=rule)
+        if self.ruleset.chop != "allowed":
+            raise Rejected(
+                f"this house does not let the blinds chop ({self.ruleset.name}: chop never)",
+                rule=rule,
+            )
+        betting = self.betting
+        if betting is None or betting.street is not Street.PREFLOP or not self.dealt:
+            raise Rejected("the blinds chop before the flop, once the cards are dealt", rule=rule)
+        small, big = betting.blinds
+        others = [s for s in betting.order if s not in (small, big)]
+        if small is None or small in betting.folded or big in betting.folded:
+            raise Rejected("a chop takes both blinds, each still in the hand", rule=rule)
+        if any(s not in betting.folded for s in others):
+            raise Rejected(
+                "the blinds chop only when everyone else has folded; players are still in",
+                rule=rule,
+            )
+        if betting.straddles or betting.current_bet != self.spec.stakes.big_blind:
+            raise Rejected("a bet beyond the big blind is in: there is no chop", rule=rule)
+        if betting.to_act != small:
+            raise Rejected("the blinds chop before the small blind acts", rule=rule)
+        blinds_only = sum(betting.contributed[s] for s in (small, big))
+        if betting.pot != blinds_only:
+            raise Rejected(
+                "the pot holds more than the two blinds (antes or dead money): it is played",
+                rule=rule,
+            )
+
+    def chop_blinds(self, *_: Any) -> None:
+        """Each blind takes its own blind back: nothing is left in the pot, nobody is to act,
+        and the hand is over with no winner."""
+        betting = self.betting
+        assert betting is not None
+        for seat in self.order:
+            back = betting.contributed[seat]
+            betting.stacks[seat] += back
+            betting.bets[seat] = 0
+            betting.contributed[seat] = 0
+            self.table.stacks[seat] = betting.stacks[seat]
+        betting.current_bet = 0
+        betting.to_act = None
+        self.won = {}
+        self.awarded = True
