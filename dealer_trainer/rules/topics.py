@@ -68,6 +68,18 @@ TOPICS: tuple[Topic, ...] = (
     Topic("buy-in", "Buying in", "procedure"),
     Topic("straddle", "Straddles: who may post one, the order of action, the raise", "procedure"),
     Topic("verbal-raise", "A raise said out loud with no amount", "procedure"),
+    # chips, counts, conditional statements (issue 25): a block of its own, for the merge
+    Topic(
+        "chips",
+        "Chips: splashed, knocked over, pulled back, hidden behind a stack",
+        "procedure",
+    ),
+    Topic("counts", "Counts on request, a dealer's miscount or wrong change", "procedure"),
+    Topic(
+        "conditional-statements",
+        "Conditional statements and forward motion: what binds a player",
+        "procedure",
+    ),
 )
 
 _BY_SLUG = {item.slug: item for item in TOPICS}
