@@ -72,6 +72,9 @@ class EventName(StrEnum):
     ABSENT = "absent"
     RELEASE = "release"
     ORDER_SHOW = "order_show"
+    # chips and counts (issue 25)
+    PULL_BACK = "pull_back"
+    COUNT = "count"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -169,6 +172,10 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.RELEASE, P, _NO, "showdown", "seat!",
      "Take a hand let go face down at the showdown (not yet in the muck)"),
     (E.ORDER_SHOW, F, _NO, "order_show", "seat!", "Call the floor to have a hand tabled"),
+    # chips and counts (issue 25; see docs/engine.md, "Chips and counts")
+    (E.PULL_BACK, P, _NO, "pull_back", "seat!",
+     "Take a player's chips pulled back from the pot"),
+    (E.COUNT, P, _NO, "count", "seat! of!", "Count a player's stack on request"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by
@@ -253,6 +260,8 @@ class Event:
     more: tuple[int, ...] | None = None
     #: act: a player acts before their turn (TDA24 53; RRoP Betting 11): the floor holds it
     out_of_turn: bool = False
+    #: count: the seat whose stack is counted
+    of: int | None = None
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -274,5 +283,6 @@ class Event:
             f"chips {list(self.chips)}" if self.chips is not None else "",
             f"then {list(self.more)}" if self.more is not None else "",
             "out of turn" * self.out_of_turn,
+            f"of seat {self.of}" if self.of is not None else "",
         )
         return " ".join([self.name, *(part for part in parts if part)])

@@ -190,6 +190,9 @@ class HandState(ABC):
         #: freed of a check or call out of turn (RRoP Betting 11), or skipped while substantial
         #: action came in out of turn (TDA24 53-B)
         self.no_raise: dict[int, str] = {}
+        #: seats that pulled back a prior bet facing a raise: bound to call or raise on this
+        #: turn, with the rule (TDA24 46-B; chip_rulings.py)
+        self.no_fold: dict[int, str] = {}
         #: seats skipped by actions out of turn this round, each with those actions (the seat
         #: that acted, whether it put chips in), until it acts; and the seats already ruled on
         #: for staying silent through substantial action out of turn (TDA24 53-B)
@@ -266,6 +269,7 @@ class HandState(ABC):
         assert self.betting is not None
         self.held.clear()  # the round is over: no action out of turn is left to rule on
         self.no_raise.clear()
+        self.no_fold.clear()
         self.skipped.clear()
         self.skipped_ruled.clear()
         self.table.board.extend(self.table.take(count))
@@ -345,6 +349,7 @@ class HandState(ABC):
         assert betting is not None
         if event.seat is not None and not event.out_of_turn:
             self.no_raise.pop(event.seat, None)
+            self.no_fold.pop(event.seat, None)
         while (seat := betting.to_act) is not None and seat in self.held:
             held = self.held.pop(seat)
             if betting.current_bet == held.facing or held.binding:

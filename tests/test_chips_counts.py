@@ -1,0 +1,138 @@
+"""Chips and counts (issue 25): chips pulled back once they crossed the line are refused with
+their rule (TDA24 50-A in a tournament, LA26 69 in a cash game); a prior bet pulled back facing a
+raise binds the player to call or raise (TDA24 46-B); a count of a stack on request follows the
+table's game (LA26 76 in a cash game, TDA24 60 in a tournament); the rules lookup finds each by
+a floor person's words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dealer_trainer import replay
+from dealer_trainer.errors import ScriptError
+from dealer_trainer.handscript import load_script
+from dealer_trainer.rules.search import search
+
+# seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
+FOUR = {"seats": 4, "button": 1, "blinds": [1, 2], "stacks": 200}
+
+
+def play(events: list[Any], **table: Any) -> dict[str, Any]:
+    script = {"table": {**FOUR, **table}, "seed": 5, "events": ["shuffle", "cut", *events]}
+    return replay(script)
+
+
+def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
+    args: dict[str, Any] = {"seat": seat, "action": action}
+    if amount is not None:
+        args["amount"] = amount
+    return {"act": args}
+
+
+OPEN = ["post_blinds", "deal", act(4, "raise", 6)]
+
+
+def rules_refused(result: dict[str, Any]) -> list[str]:
+    return [str(item["rule"]) for item in result["rejected"]]
+
+
+# --- chips pulled back -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "rule"), [("cash", "LA26 69"), ("tournament", "TDA24 50-A")])
+def test_tda24_50a_la26_69_a_bet_released_in_turn_cannot_be_pulled_back(
+    game: str, rule: str
+) -> None:
+    result = play([*OPEN, {"pull_back": {"seat": 4}}], game=game)
+    assert rules_refused(result) == [rule]
+    assert "crossed the line" in result["rejected"][0]["reason"]
+    assert result["seats"]["4"]["chips"] == 194 and result["to_act"] == 1  # nothing changed
+
+
+def test_chips_cannot_be_pulled_back_by_a_seat_with_none_out() -> None:
+    result = play([*OPEN, {"pull_back": {"seat": 1}}])
+    assert "nothing to pull back" in result["rejected"][0]["reason"]
+
+
+def test_tda24_46b_a_prior_bet_pulled_back_facing_a_raise_binds_a_call_or_raise() -> None:
+    events = [*OPEN, act(1, "call"), act(2, "fold"), act(3, "raise", 20), act(4, "fold")]
+    pulled = [*events, {"pull_back": {"seat": 1}}]
+    folded = play([*pulled, act(1, "fold")])
+    assert rules_refused(folded) == ["TDA24 46-B"]
+    assert "may not fold" in folded["rejected"][0]["reason"]
+    called = play([*pulled, act(1, "call")])
+    assert called["rejected"] == [] and called["state"] == "flop_burn"
+    free = play([*events, act(1, "fold")])  # without the pull-back a fold is the player's own
+    assert free["rejected"] == []
+
+
+def test_a_pull_back_outside_a_betting_round_is_refused() -> None:
+    result = play(["post_blinds", {"pull_back": {"seat": 3}}])
+    assert len(result["rejected"]) == 1
+
+
+# --- a count on request --------------------------------------------------------------------
+
+
+def test_la26_76_in_a_cash_game_a_player_may_have_any_stack_counted() -> None:
+    result = play([*OPEN, {"count": {"seat": 2, "of": 4}}], game="cash")
+    assert result["rejected"] == [] and result["to_act"] == 1
+
+
+def test_tda24_60_in_a_tournament_a_count_only_facing_an_all_in_in_turn() -> None:
+    early = play([*OPEN, {"count": {"seat": 1, "of": 4}}], game="tournament")
+    assert rules_refused(early) == ["TDA24 60"]
+    all_in = ["post_blinds", "deal", act(4, "all_in")]
+    asked = play([*all_in, {"count": {"seat": 1, "of": 4}}], game="tournament")
+    assert asked["rejected"] == []
+    not_his_turn = play([*all_in, {"count": {"seat": 2, "of": 4}}], game="tournament")
+    assert rules_refused(not_his_turn) == ["TDA24 60"]
+
+
+def test_a_count_of_ones_own_stack_or_a_seat_out_of_the_hand_is_refused() -> None:
+    own = play([*OPEN, {"count": {"seat": 1, "of": 1}}], game="cash")
+    assert "its own chips" in own["rejected"][0]["reason"]
+    away = play([*OPEN, {"count": {"seat": 1, "of": 9}}], game="cash")
+    assert len(away["rejected"]) == 1
+
+
+def test_a_count_without_the_stack_to_count_is_refused_with_its_place() -> None:
+    text = "table: {seats: 3}\nevents:\n  - post_blinds\n  - count: {seat: 2}\n"
+    with pytest.raises(ScriptError) as caught:
+        load_script(text, source="hand.yaml")
+    assert caught.value.where == "hand.yaml:4:5"
+    assert "count needs 'of'" in str(caught.value)
+
+
+def test_a_pull_back_with_an_argument_it_does_not_take_is_refused_with_its_place() -> None:
+    text = "table: {seats: 3}\nevents:\n  - pull_back: {seat: 2, of: 3}\n"
+    with pytest.raises(ScriptError) as caught:
+        load_script(text, source="hand.yaml")
+    assert caught.value.where == "hand.yaml:3:26"
+
+
+# --- the rules lookup finds them by a floor person's words -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "wanted"),
+    [
+        ("splash", {"LA26-42", "TDA24-70"}),
+        ("splashed the pot", {"LA26-42", "TDA24-70"}),
+        ("pulled back", {"TDA24-46-B", "TDA24-50-A", "LA26-69"}),
+        ("hidden chip", {"TDA24-62"}),
+        ("miscount", {"TDA24-49", "LA26-139"}),
+        ("count", {"TDA24-60", "LA26-76"}),
+        ("conditional", {"TDA24-59-A", "LA26-18"}),
+        ("forward motion", {"TDA24-50-A", "LA26-138"}),
+        ("stack knocked over", {"LA26-50"}),
+        ("wrong change", {"LA26-141", "TDA24-61"}),
+    ],
+)
+def test_the_rules_lookup_finds_the_chip_count_and_conditional_rules(
+    words: str, wanted: set[str]
+) -> None:
+    top = [hit.rule.id for hit in search(words, limit=3)]
+    assert wanted & set(top), top
