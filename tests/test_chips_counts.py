@@ -6,9 +6,11 @@ a floor person's words."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from dealer_trainer import replay
 from dealer_trainer.errors import ScriptError
@@ -136,3 +138,71 @@ def test_the_rules_lookup_finds_the_chip_count_and_conditional_rules(
 ) -> None:
     top = [hit.rule.id for hit in search(words, limit=3)]
     assert wanted & set(top), top
+
+
+# --- conditional statements -----------------------------------------------------------------
+
+
+def conditional(seat: int, action: str) -> dict[str, Any]:
+    return {"conditional": {"seat": seat, "action": action}}
+
+
+@pytest.mark.parametrize(("game", "rule"), [("cash", "LA26 18"), ("tournament", "TDA24 59-A")])
+def test_tda24_59a_la26_18_a_conditional_raise_binds_once_the_bet_comes(
+    game: str, rule: str
+) -> None:
+    said = ["post_blinds", "deal", conditional(1, "raise"), act(4, "raise", 6)]
+    called = play([*said, act(1, "call")], game=game)
+    assert rules_refused(called) == [rule]
+    assert "holds it to that" in called["rejected"][0]["reason"]
+    raised = play([*said, act(1, "raise", 12)], game=game)
+    assert raised["rejected"] == [] and raised["to_act"] == 2
+
+
+def test_a_conditional_statement_binds_nothing_when_no_bet_comes() -> None:
+    result = play(["post_blinds", "deal", conditional(1, "raise"), act(4, "call"), act(1, "call")])
+    assert result["rejected"] == []
+
+
+def test_a_conditional_statement_lapses_when_the_round_ends() -> None:
+    events = ["post_blinds", "deal", act(4, "call"), act(1, "call"), conditional(3, "fold")]
+    events += [act(2, "call"), act(3, "check"), "burn", "flop", act(2, "bet", 4), act(3, "call")]
+    assert play(events)["rejected"] == []  # seat 3 acted (checked): its statement lapsed
+
+
+def test_a_house_that_holds_no_conditional_statement_takes_any_action(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "name: our-room\nbase: roberts\noptions: {conditional: not_binding}\n", encoding="utf-8"
+    )
+    script = {
+        "table": {**FOUR, "ruleset": "house.yaml"},
+        "seed": 5,
+        "events": [
+            "shuffle",
+            "cut",
+            "post_blinds",
+            "deal",
+            conditional(1, "raise"),
+            act(4, "raise", 6),
+            act(1, "call"),
+        ],
+    }
+    path = tmp_path / "hand.yaml"
+    path.write_text(yaml.safe_dump(script), encoding="utf-8")
+    assert replay(path)["rejected"] == []
+
+
+@pytest.mark.parametrize(
+    ("events", "words"),
+    [
+        (["post_blinds", "deal", conditional(4, "raise")], "its action in turn"),
+        (["post_blinds", "deal", conditional(1, "check")], "not check"),
+        (["post_blinds", conditional(1, "raise")], "conditional is not the next step"),
+    ],
+)
+def test_a_conditional_statement_in_turn_or_of_the_wrong_kind_is_refused(
+    events: list[Any], words: str
+) -> None:
+    result = play(events)
+    assert len(result["rejected"]) == 1
+    assert words in result["rejected"][0]["reason"], result["rejected"]

@@ -143,6 +143,8 @@ class Driver:
         legal = betting.legal_actions(seat)
         if seat in self.hand.no_fold:  # a prior bet pulled back facing a raise (TDA24 46-B)
             legal = [action for action in legal if action is not Action.FOLD]
+        if (held := self.hand.bound_actions(seat)) is not None:  # a binding conditional
+            legal = [action for action in legal if action in held]
         assert legal, f"seat {seat} is to act but has no legal action"
         action = draw(st.sampled_from(legal))
         args: dict[str, Any] = {"seat": seat, "action": action.value}

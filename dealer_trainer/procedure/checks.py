@@ -100,6 +100,8 @@ class Checks(PlayerRulings, ChipRulings):
             action, amount, self._floor = floor.action, floor.amount, floor
         if self.no_fold:  # a prior bet pulled back facing a raise (TDA24 46-B)
             self.verify_no_fold(event, action)
+        if self.conditionals:  # a conditional statement held binding (TDA24 59-A; LA26 18)
+            self.verify_conditional_held(event, action)
         ruling = self.betting.verify(event.seat, action, amount)
         if self.no_raise and event.seat in self.no_raise:
             self.verify_no_raise(event, ruling)

@@ -11,6 +11,14 @@ so a fold on this turn is then refused.
 a player gets one whenever asked, the dealer counting if the owner will not (LA26 76); in a
 tournament only the player whose turn it is and who faces seat M's all-in (TDA24 60); anything
 else is refused with that rule. A count changes no chip.
+
+``conditional: {seat: N, action: raise}``: seat N, not in turn, says what it will do if bet
+into ("if you bet, I raise"). Conditional statements are discouraged and the floor may hold
+them binding (TDA24 59-A; LA26 18 in a cash game); the ruleset option ``conditional`` says what
+this house does. Held binding, once a bet bigger than the one it faced then comes to the seat
+on its turn, the stated action (a raise: any raise, or all-in) is the only one accepted from it
+on that turn, where the betting allows it; anything else is refused with the rule. Not binding,
+the statement changes nothing. It lapses when the seat acts or the round ends.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from dealer_trainer.errors import IllegalAction, Rejected
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand_state import HandState
 
-__all__ = ["BETTING_ROUNDS", "ChipRulings", "count_rule", "pull_back_rule"]
+__all__ = ["BETTING_ROUNDS", "ChipRulings", "conditional_rule", "count_rule", "pull_back_rule"]
 
 #: the rule a pulled-back prior bet binds by
 PRIOR_BET_RULE = "TDA24 46-B"
@@ -36,6 +44,20 @@ def pull_back_rule(game: str) -> str:
 def count_rule(game: str) -> str:
     """The rule that says who may have a stack counted, in a cash game or a tournament."""
     return "LA26 76" if game == "cash" else "TDA24 60"
+
+
+def conditional_rule(game: str) -> str:
+    """The rule a conditional statement is held binding by, in a cash game or a tournament."""
+    return "LA26 18" if game == "cash" else "TDA24 59-A"
+
+
+#: what a conditional statement may promise, facing a bet: the actions each holds the seat to
+_HELD_TO: dict[Action, frozenset[Action]] = {
+    Action.CALL: frozenset({Action.CALL}),
+    Action.RAISE: frozenset({Action.RAISE, Action.ALL_IN}),
+    Action.ALL_IN: frozenset({Action.ALL_IN}),
+    Action.FOLD: frozenset({Action.FOLD}),
+}
 
 
 class ChipRulings(HandState):
@@ -112,3 +134,64 @@ class ChipRulings(HandState):
 
     def take_count(self, event: Event) -> None:
         """The dealer counts the stack out: no chip moves."""
+
+    def verify_conditional(self, event: Event) -> None:
+        """A conditional statement comes from a live seat not in turn, during a betting round,
+        and promises a call, a raise, an all-in or a fold facing a bet."""
+        betting, seat, action = self.betting, event.seat, event.action
+        assert seat is not None and action is not None
+        rule = conditional_rule(self.spec.game)
+        if betting is None or self.state not in BETTING_ROUNDS:
+            raise Rejected("a conditional statement is judged during a betting round", rule=rule)
+        if seat not in betting.order or seat in betting.folded or seat in betting.all_in:
+            raise Rejected(f"seat {seat} has no live hand with chips to act with", rule=rule)
+        if seat == betting.to_act:
+            raise Rejected(
+                f"it is seat {seat}'s turn: what it says now is its action in turn (an act "
+                "with 'said'), not a statement of future action",
+                rule=rule,
+            )
+        if action not in _HELD_TO:
+            raise Rejected(
+                "a conditional statement the engine takes says what the player will do if bet "
+                f"into: call, raise, all_in or fold, not {action.value}",
+                rule=rule,
+            )
+
+    def note_conditional(self, event: Event) -> None:
+        """Keep the statement, with the bet the seat faced when it was made."""
+        assert self.betting is not None and event.seat is not None and event.action is not None
+        self.conditionals[event.seat] = (event.action, self.betting.current_bet)
+
+    def bound_actions(self, seat: int) -> frozenset[Action] | None:
+        """The actions a conditional statement held binding leaves ``seat`` on its turn now;
+        None when nothing holds it (no statement, not binding here, no bet since, or the betting
+        allows none of them)."""
+        betting = self.betting
+        stated = self.conditionals.get(seat)
+        if betting is None or stated is None or self.ruleset.conditional != "binding":
+            return None
+        action, facing = stated
+        if not (betting.current_bet > facing and betting.current_bet > betting.bets[seat]):
+            return None  # no bet has come since: the condition is not met
+        held = _HELD_TO[action] & frozenset(betting.legal_actions(seat))
+        if (
+            action is Action.CALL
+            and betting.bets[seat] + betting.stacks[seat] <= betting.current_bet
+        ):
+            held |= {Action.ALL_IN} & frozenset(betting.legal_actions(seat))
+        return held or None
+
+    def verify_conditional_held(self, event: Event, action: Action) -> None:
+        """Refuse an action other than the one a binding conditional statement promised."""
+        assert event.seat is not None
+        held = self.bound_actions(event.seat)
+        if held is None or action in held:
+            return
+        stated = self.conditionals[event.seat][0]
+        raise IllegalAction(
+            f"seat {event.seat} said it would {stated.value.replace('_', ' ')} if bet into, and "
+            f"this house holds it to that: {' or '.join(sorted(a.value for a in held))}, not "
+            f"{action.value}",
+            rule=conditional_rule(self.spec.game),
+        )

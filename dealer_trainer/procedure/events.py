@@ -75,6 +75,7 @@ class EventName(StrEnum):
     # chips and counts (issue 25)
     PULL_BACK = "pull_back"
     COUNT = "count"
+    CONDITIONAL = "conditional"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -176,6 +177,8 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.PULL_BACK, P, _NO, "pull_back", "seat!",
      "Take a player's chips pulled back from the pot"),
     (E.COUNT, P, _NO, "count", "seat! of!", "Count a player's stack on request"),
+    (E.CONDITIONAL, P, _NO, "conditional", "seat! action!",
+     "Take a player's conditional statement ('if you bet, I raise')"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by

@@ -265,6 +265,9 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # a count of a stack on request: any time in a cash game (LA26 76), in a tournament only
     # facing that all-in in turn (TDA24 60)
     _t("count", list(BETTING_STATES), None, after="take_count", option=True),
+    # a conditional statement of future action ("if you bet, I raise"): held binding where the
+    # house says so (option conditional; TDA24 59-A, LA26 18)
+    _t("conditional", list(BETTING_STATES), None, after="note_conditional", option=True),
 )
 # fmt: on
 
