@@ -159,6 +159,18 @@ def test_tda24_59a_la26_18_a_conditional_raise_binds_once_the_bet_comes(
     assert raised["rejected"] == [] and raised["to_act"] == 2
 
 
+def test_a_conditional_statement_lapses_when_the_seat_acts() -> None:
+    events = ["post_blinds", "deal", conditional(2, "fold"), act(4, "call"), act(1, "call")]
+    events += [act(2, "call"), act(3, "raise", 8), act(4, "call"), act(1, "call"), act(2, "call")]
+    assert play(events)["rejected"] == []  # seat 2 called in turn: "fold" no longer holds it
+
+
+def test_tda24_46b_the_pulled_back_prior_bet_binds_only_that_turn() -> None:
+    events = [*OPEN, act(1, "call"), act(2, "fold"), act(3, "raise", 20), act(4, "fold")]
+    events += [{"pull_back": {"seat": 1}}, act(1, "raise", 40), act(3, "raise", 80), act(1, "fold")]
+    assert play(events)["rejected"] == []  # facing the re-raise, seat 1 may fold again
+
+
 def test_a_conditional_statement_binds_nothing_when_no_bet_comes() -> None:
     result = play(["post_blinds", "deal", conditional(1, "raise"), act(4, "call"), act(1, "call")])
     assert result["rejected"] == []
