@@ -218,3 +218,37 @@ def test_a_conditional_statement_in_turn_or_of_the_wrong_kind_is_refused(
     result = play(events)
     assert len(result["rejected"]) == 1
     assert words in result["rejected"][0]["reason"], result["rejected"]
+
+
+# --- a miscount acted on -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "rule"), [("cash", "LA26 139"), ("tournament", "TDA24 49")])
+def test_tda24_49_la26_139_a_caller_told_too_little_calls_the_true_bet(
+    game: str, rule: str
+) -> None:
+    told = {"act": {"seat": 1, "action": "call", "chips": [5], "told": 5}}
+    result = play(["post_blinds", "deal", act(4, "raise", 8), told], game=game)
+    assert result["rejected"] == []
+    assert [r["rule"] for r in result["floor_rulings"]] == [rule]
+    assert result["seats"]["1"]["chips"] == 192  # the 3 short made up: a call of 8
+
+
+def test_tda24_49_chips_matching_an_overstated_count_are_a_call_the_rest_back() -> None:
+    told = {"act": {"seat": 1, "action": "call", "chips": [10, 10], "told": 20}}
+    result = play(["post_blinds", "deal", act(4, "raise", 8), told], game="tournament")
+    assert result["floor_rulings"][0]["action"] == "call"
+    assert result["seats"]["1"]["chips"] == 192  # not a raise to 20: the 12 over goes back
+
+
+def test_a_count_told_right_changes_nothing() -> None:
+    told = {"act": {"seat": 1, "action": "call", "chips": [5], "told": 8}}
+    result = play(["post_blinds", "deal", act(4, "raise", 8), told])
+    assert result["floor_rulings"][0]["rule"] == "TDA24 51-B"  # an undercall, as always
+
+
+def test_told_must_be_a_whole_number_with_its_place() -> None:
+    text = "table: {seats: 3}\nevents:\n  - act: {seat: 2, action: call, told: lots}\n"
+    with pytest.raises(ScriptError) as caught:
+        load_script(text, source="hand.yaml")
+    assert caught.value.where == "hand.yaml:3:40"

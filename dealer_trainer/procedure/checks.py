@@ -98,6 +98,10 @@ class Checks(PlayerRulings, ChipRulings):
                 more=event.more or (),
             )
             action, amount, self._floor = floor.action, floor.amount, floor
+        if event.told is not None:  # a wrong count acted on (TDA24 49; LA26 139)
+            self._floor = self.misinformed(event, self._floor)
+            if self._floor is not None:
+                action, amount = self._floor.action, self._floor.amount
         if self.no_fold:  # a prior bet pulled back facing a raise (TDA24 46-B)
             self.verify_no_fold(event, action)
         if self.conditionals:  # a conditional statement held binding (TDA24 59-A; LA26 18)

@@ -24,11 +24,19 @@ the statement changes nothing. It lapses when the seat acts or the round ends.
 from __future__ import annotations
 
 from dealer_trainer.betting import Action
+from dealer_trainer.declarations import FloorRuling
 from dealer_trainer.errors import IllegalAction, Rejected
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand_state import HandState
 
-__all__ = ["BETTING_ROUNDS", "ChipRulings", "conditional_rule", "count_rule", "pull_back_rule"]
+__all__ = [
+    "BETTING_ROUNDS",
+    "ChipRulings",
+    "accepted_action_rule",
+    "conditional_rule",
+    "count_rule",
+    "pull_back_rule",
+]
 
 #: the rule a pulled-back prior bet binds by
 PRIOR_BET_RULE = "TDA24 46-B"
@@ -44,6 +52,11 @@ def pull_back_rule(game: str) -> str:
 def count_rule(game: str) -> str:
     """The rule that says who may have a stack counted, in a cash game or a tournament."""
     return "LA26 76" if game == "cash" else "TDA24 60"
+
+
+def accepted_action_rule(game: str) -> str:
+    """The rule a call made on a wrong count is held to the true bet by."""
+    return "LA26 139" if game == "cash" else "TDA24 49"
 
 
 def conditional_rule(game: str) -> str:
@@ -194,4 +207,32 @@ class ChipRulings(HandState):
             f"this house holds it to that: {' or '.join(sorted(a.value for a in held))}, not "
             f"{action.value}",
             rule=conditional_rule(self.spec.game),
+        )
+
+    def misinformed(self, event: Event, floor: FloorRuling | None) -> FloorRuling | None:
+        """An ``act`` made on a wrong count (``told``: the bet the player was told they
+        faced): the player has accepted the true action (TDA24 49; at a cash table the wager
+        must be made right, LA26 139). Chips short of the true call are a full call; chips that
+        only match the overstated figure, with no raise said, are a call of the true bet, the
+        rest going back. Anything else is ruled on its words and chips as always."""
+        betting, seat, told = self.betting, event.seat, event.told
+        assert betting is not None and seat is not None and told is not None
+        current = betting.current_bet
+        if told == current or current <= betting.bets[seat]:
+            return floor  # no miscount that matters, or nothing to call
+        if floor is not None and floor.action is Action.ALL_IN:
+            return floor  # a player's last chips stay all-in
+        put = sum(event.chips or ())
+        as_told = event.said is None and put <= max(told - betting.bets[seat], 0)
+        if floor is None and event.action is not Action.CALL:
+            return None  # an action written out: it is what it says
+        if floor is not None and floor.action is not Action.CALL and not as_told:
+            return floor  # more than the figure told, or a raise said: its own ruling
+        short = "; the chips short are made up" if told < current else "; the rest goes back"
+        return FloorRuling(
+            action=Action.CALL,
+            amount=None,
+            rule=accepted_action_rule(self.spec.game),
+            why=f"told {told} to face when the bet was {current}: the player accepted the true "
+            f"action and calls it{short}",
         )

@@ -134,7 +134,7 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.PITCH, D, _SCRIPT, "pitch", "exposed boxed to unnoticed cards dropped",
      "Pitch the next card"),
     (E.DEAL, D, _SCRIPT, "deal", "", "Pitch the rest of the round"),
-    (E.ACT, P, _SCRIPT, "act", "seat! action! amount said chips more out_of_turn",
+    (E.ACT, P, _SCRIPT, "act", "seat! action! amount said chips more out_of_turn told",
      "Wait for the player to act"),
     (E.BURN, D, _SCRIPT, "one_card", "exposed boxed unnoticed", "Burn a card"),
     (E.FLOP, D, _SCRIPT, "flop", "cards boxed unnoticed", "Turn the flop (three cards)"),
@@ -265,6 +265,8 @@ class Event:
     out_of_turn: bool = False
     #: count: the seat whose stack is counted
     of: int | None = None
+    #: act: the bet the player was wrongly told they faced (a miscount acted on; issue 25)
+    told: int | None = None
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -287,5 +289,6 @@ class Event:
             f"then {list(self.more)}" if self.more is not None else "",
             "out of turn" * self.out_of_turn,
             f"of seat {self.of}" if self.of is not None else "",
+            f"told {self.told}" if self.told is not None else "",
         )
         return " ".join([self.name, *(part for part in parts if part)])
