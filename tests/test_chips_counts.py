@@ -54,8 +54,13 @@ def test_tda24_50a_la26_69_a_bet_released_in_turn_cannot_be_pulled_back(
 
 
 def test_chips_cannot_be_pulled_back_by_a_seat_with_none_out() -> None:
-    result = play([*OPEN, {"pull_back": {"seat": 1}}])
+    result = play([*OPEN, {"pull_back": {"seat": 6}}], seats=6)  # seat 5 is to act
     assert "nothing to pull back" in result["rejected"][0]["reason"]
+
+
+def test_chips_taken_back_before_they_crossed_the_line_are_no_action() -> None:
+    result = play([*OPEN, {"pull_back": {"seat": 1}}, act(1, "fold")])
+    assert result["rejected"] == [] and result["to_act"] == 2
 
 
 def test_tda24_46b_a_prior_bet_pulled_back_facing_a_raise_binds_a_call_or_raise() -> None:

@@ -5,7 +5,9 @@ round. Chips put out in turn have crossed the line and stay in (TDA24 50-A; LA26
 game), so the engine refuses it, with the rule, and nothing changes. The one exception is a
 player facing a raise on their turn with earlier chips still in front of them (a bet, a call, a
 blind): pulling those back is allowed, and it binds the player to call or raise (TDA24 46-B),
-so a fold on this turn is then refused.
+so a fold on this turn is then refused. Chips a player moves forward on their turn and takes
+back before they cross the line (no chips out this round) are no action: accepted, nothing
+changes, and the player still acts.
 
 ``count: {seat: N, of: M}``: seat N asks for an exact count of seat M's stack. In a cash game
 a player gets one whenever asked, the dealer counting if the owner will not (LA26 76); in a
@@ -87,6 +89,8 @@ class ChipRulings(HandState):
         if seat not in betting.order:
             raise Rejected(f"seat {seat} is not in this hand", rule=rule)
         put = betting.bets[seat]
+        if not put and seat == betting.to_act:
+            return  # chips moved forward on its turn that never crossed the line: no action yet
         if not put:
             raise IllegalAction(
                 f"seat {seat} has no chips out this round: there is nothing to pull back",
@@ -102,9 +106,11 @@ class ChipRulings(HandState):
 
     def pull_back_prior(self, event: Event) -> None:
         """A prior bet pulled back facing a raise: the chips stay the seat's bet so far, and the
-        seat must now call or raise (TDA24 46-B)."""
-        assert event.seat is not None
-        self.no_fold[event.seat] = PRIOR_BET_RULE
+        seat must now call or raise (TDA24 46-B). Chips that never crossed the line (none out
+        this round) bind nothing: the seat still acts."""
+        assert self.betting is not None and event.seat is not None
+        if self.betting.bets[event.seat]:
+            self.no_fold[event.seat] = PRIOR_BET_RULE
 
     def verify_no_fold(self, event: Event, action: Action) -> None:
         """A player who pulled back a prior bet facing a raise may not fold (TDA24 46-B)."""
