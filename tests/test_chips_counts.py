@@ -58,6 +58,28 @@ def test_chips_cannot_be_pulled_back_by_a_seat_with_none_out() -> None:
     assert "nothing to pull back" in result["rejected"][0]["reason"]
 
 
+LIMIT = {"blinds": [2, 4], "structure": "limit", "stacks": 400, "game": "cash"}
+LIMIT_FLOP = ["post_blinds", "deal", act(4, "call"), act(1, "call"), act(2, "call")]
+LIMIT_FLOP += [act(3, "check"), "burn", "flop"]
+
+
+def test_la26_138_a_forward_motion_in_limit_that_drew_action_must_complete_the_bet() -> None:
+    drawn = [*LIMIT_FLOP, {"act": {"seat": 3, "action": "fold", "out_of_turn": True}}]
+    drawn.append({"pull_back": {"seat": 2}})
+    checked = play([*drawn, act(2, "check")], **LIMIT)
+    assert rules_refused(checked) == ["LA26 138"]
+    assert play([*drawn, act(2, "bet", 4)], **LIMIT)["rejected"] == []
+    assert play([*drawn, act(2, "fold")], **LIMIT)["rejected"] == []  # or give up the hand
+
+
+def test_a_forward_motion_that_drew_no_action_binds_nothing() -> None:
+    quiet = [*LIMIT_FLOP, {"pull_back": {"seat": 2}}, act(2, "check")]
+    assert play(quiet, **LIMIT)["rejected"] == []
+    drawn = [*LIMIT_FLOP, {"act": {"seat": 3, "action": "fold", "out_of_turn": True}}]
+    no_limit = play([*drawn, {"pull_back": {"seat": 2}}, act(2, "check")], game="cash")
+    assert no_limit["rejected"] == []  # LA26 138 is a limit rule
+
+
 def test_chips_taken_back_before_they_crossed_the_line_are_no_action() -> None:
     result = play([*OPEN, {"pull_back": {"seat": 1}}, act(1, "fold")])
     assert result["rejected"] == [] and result["to_act"] == 2
@@ -68,7 +90,7 @@ def test_tda24_46b_a_prior_bet_pulled_back_facing_a_raise_binds_a_call_or_raise(
     pulled = [*events, {"pull_back": {"seat": 1}}]
     folded = play([*pulled, act(1, "fold")])
     assert rules_refused(folded) == ["TDA24 46-B"]
-    assert "may not fold" in folded["rejected"][0]["reason"]
+    assert "not fold" in folded["rejected"][0]["reason"]
     called = play([*pulled, act(1, "call")])
     assert called["rejected"] == [] and called["state"] == "flop_burn"
     free = play([*events, act(1, "fold")])  # without the pull-back a fold is the player's own

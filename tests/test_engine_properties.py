@@ -141,8 +141,8 @@ class Driver:
         seat = betting.to_act
         draw = self.data.draw
         legal = betting.legal_actions(seat)
-        if seat in self.hand.no_fold:  # a prior bet pulled back facing a raise (TDA24 46-B)
-            legal = [action for action in legal if action is not Action.FOLD]
+        if barred := self.hand.barred(seat):  # a pulled-back bet (TDA24 46-B; LA26 138)
+            legal = [action for action in legal if action not in barred]
         if (held := self.hand.bound_actions(seat)) is not None:  # a binding conditional
             legal = [action for action in legal if action in held]
         assert legal, f"seat {seat} is to act but has no legal action"

@@ -7,7 +7,9 @@ player facing a raise on their turn with earlier chips still in front of them (a
 blind): pulling those back is allowed, and it binds the player to call or raise (TDA24 46-B),
 so a fold on this turn is then refused. Chips a player moves forward on their turn and takes
 back before they cross the line (no chips out this round) are no action: accepted, nothing
-changes, and the player still acts.
+changes, and the player still acts, except in a limit cash game where a player behind has
+already acted out of turn on that motion: the player must then complete the bet or give up the
+hand, and a check is refused (LA26 138).
 
 ``count: {seat: N, of: M}``: seat N asks for an exact count of seat M's stack. In a cash game
 a player gets one whenever asked, the dealer counting if the owner will not (LA26 76); in a
@@ -30,6 +32,7 @@ from dealer_trainer.declarations import FloorRuling
 from dealer_trainer.errors import IllegalAction, Rejected
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand_state import HandState
+from dealer_trainer.stakes import Structure
 
 __all__ = [
     "BETTING_ROUNDS",
@@ -42,6 +45,15 @@ __all__ = [
 
 #: the rule a pulled-back prior bet binds by
 PRIOR_BET_RULE = "TDA24 46-B"
+#: the rule a forward motion that drew action binds by in a limit cash game
+FORWARD_MOTION_RULE = "LA26 138"
+#: what each binding rule bars on the seat's turn: a fold (a call or raise is due), or a check
+#: (the bet the forward motion began is due, or the hand is given up; facing a bet, a call
+#: already completes it and nothing is barred)
+_BARS: dict[str, frozenset[Action]] = {
+    PRIOR_BET_RULE: frozenset({Action.FOLD}),
+    FORWARD_MOTION_RULE: frozenset({Action.CHECK}),
+}
 #: the betting rounds, where chips can be pulled back and counts asked for
 BETTING_ROUNDS = frozenset({"preflop", "flop", "turn", "river"})
 
@@ -111,15 +123,36 @@ class ChipRulings(HandState):
         assert self.betting is not None and event.seat is not None
         if self.betting.bets[event.seat]:
             self.no_fold[event.seat] = PRIOR_BET_RULE
+        elif (
+            self.spec.game == "cash"
+            and self.spec.stakes.structure is Structure.LIMIT
+            and event.seat in self.skipped
+        ):  # a forward motion in limit that drew action behind it (LA26 138)
+            self.no_fold[event.seat] = FORWARD_MOTION_RULE
+
+    def barred(self, seat: int) -> frozenset[Action]:
+        """The actions a pulled-back bet bars ``seat`` from on this turn: a fold after a prior
+        bet pulled back facing a raise (TDA24 46-B); a check after a forward motion in a limit
+        cash game that drew action behind it (LA26 138), where a bet is legal."""
+        rule = self.no_fold.get(seat)
+        if rule is None or self.betting is None:
+            return frozenset()
+        bars = _BARS[rule]
+        legal = frozenset(self.betting.legal_actions(seat))
+        return bars if legal - bars - {Action.FOLD} or rule == PRIOR_BET_RULE else frozenset()
 
     def verify_no_fold(self, event: Event, action: Action) -> None:
-        """A player who pulled back a prior bet facing a raise may not fold (TDA24 46-B)."""
-        if event.seat in self.no_fold and action is Action.FOLD:
-            raise IllegalAction(
-                f"seat {event.seat} pulled back its earlier chips facing the raise: it must "
-                "call or raise, and may not fold",
-                rule=self.no_fold[event.seat],
+        """Refuse what a pulled-back bet bars (see :meth:`barred`)."""
+        if event.seat is None or action not in self.barred(event.seat):
+            return
+        if self.no_fold[event.seat] == PRIOR_BET_RULE:
+            why = "pulled back its earlier chips facing the raise: it must call or raise, not fold"
+        else:
+            why = (
+                "moved chips forward in a limit game and drew action behind it: it must "
+                "complete the bet (or give up the hand), not check"
             )
+        raise IllegalAction(f"seat {event.seat} {why}", rule=self.no_fold[event.seat])
 
     def verify_count(self, event: Event) -> None:
         """A count of seat ``of``'s stack on seat ``seat``'s request: any time in a cash game
