@@ -1,4 +1,5 @@
-"""The floor's rulings on chips and counts (issue 25): chips pulled back, a count on request.
+"""The floor's rulings on chips and counts (issue 25): chips pulled back and forward motion, a
+count on request, a miscount acted on, conditional statements.
 
 ``pull_back: {seat: N}``: the player takes back chips that are in front of them this betting
 round. Chips put out in turn have crossed the line and stay in (TDA24 50-A; LA26 69 in a cash
@@ -23,6 +24,10 @@ this house does. Held binding, once a bet bigger than the one it faced then come
 on its turn, the stated action (a raise: any raise, or all-in) is the only one accepted from it
 on that turn, where the betting allows it; anything else is refused with the rule. Not binding,
 the statement changes nothing. It lapses when the seat acts or the round ends.
+
+``act: {..., told: N}``: the player acted on a wrong count, told the bet was N. The player has
+accepted the true action (TDA24 49; LA26 139 in a cash game): chips short of the true call are
+a full call, chips matching an overstated N with no raise said are a call with the rest back.
 """
 
 from __future__ import annotations
