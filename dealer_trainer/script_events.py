@@ -217,9 +217,14 @@ class EventReader:
         chips = self.chip_list(args, "chips", holder)
         more = self.chip_list(args, "more", holder)
         out_of_turn = self.flag(args, "out_of_turn", holder)
-        to = None
+        to = of = None
         if "to" in args:
             to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
+        if "of" in args:
+            of = self.integer(args["of"], "'of'", holder, "of", low=1, high=MAX_SEATS)
+        told = None
+        if "told" in args:
+            told = self.integer(args["told"], "'told'", holder, "told", low=1)
         card = None
         if "burn" in args:
             try:
@@ -247,6 +252,8 @@ class EventReader:
             found=found,
             mixed=mixed,
             out_of_turn=out_of_turn,
+            of=of,
+            told=told,
         )
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
@@ -288,7 +295,7 @@ def _kind(value: Any) -> str:
 def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
     """An event as a hand script writes it: ``burn``, ``{act: {seat: 4, action: call}}``."""
     args: dict[str, Any] = {}
-    for key in ("seat", "action", "amount", "at", "cards", "to"):
+    for key in ("seat", "action", "amount", "at", "cards", "to", "of", "told"):
         value = getattr(event, key)
         if value is not None:
             args[key] = value.value if isinstance(value, Action) else value

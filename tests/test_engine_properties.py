@@ -170,6 +170,10 @@ class Driver:
         seat = betting.to_act
         draw = self.data.draw
         legal = betting.legal_actions(seat)
+        if barred := self.hand.barred(seat):  # a pulled-back bet (TDA24 46-B; LA26 138)
+            legal = [action for action in legal if action not in barred]
+        if (held := self.hand.bound_actions(seat)) is not None:  # a binding conditional
+            legal = [action for action in legal if action in held]
         assert legal, f"seat {seat} is to act but has no legal action"
         action = draw(st.sampled_from(legal))
         args: dict[str, Any] = {"seat": seat, "action": action.value}
@@ -232,6 +236,8 @@ class Driver:
             args["cards"] = draw(st.integers(1, 10))
         if "out_of_turn" in allowed and draw(st.booleans()):
             args["out_of_turn"] = True  # held by the floor, then binding or void (TDA24 53-A)
+        if "of" in allowed:  # count: the stack to count (issue 25)
+            args["of"] = draw(st.sampled_from(sorted(self.hand.table.stacks)))
         return {name: args} if args else name
 
     # --- the invariants ---------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dealer_trainer.declarations import rule_on
 from dealer_trainer.errors import Rejected
+from dealer_trainer.procedure.chip_rulings import ChipRulings
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand_state import (
     ALL_IN_TABLED_RULE,
@@ -20,7 +21,7 @@ from dealer_trainer.procedure.player_rulings import PlayerRulings
 __all__ = ["Checks"]
 
 
-class Checks(PlayerRulings):
+class Checks(PlayerRulings, ChipRulings):
     """The ``verify_<check>`` methods of the events (a player's ruling's checks beneath)."""
 
     def verify_nothing(self, event: Event) -> None:
@@ -97,6 +98,14 @@ class Checks(PlayerRulings):
                 more=event.more or (),
             )
             action, amount, self._floor = floor.action, floor.amount, floor
+        if event.told is not None:  # a wrong count acted on (TDA24 49; LA26 139)
+            self._floor = self.misinformed(event, self._floor)
+            if self._floor is not None:
+                action, amount = self._floor.action, self._floor.amount
+        if self.no_fold:  # a prior bet pulled back facing a raise (TDA24 46-B)
+            self.verify_no_fold(event, action)
+        if self.conditionals:  # a conditional statement held binding (TDA24 59-A; LA26 18)
+            self.verify_conditional_held(event, action)
         ruling = self.betting.verify(event.seat, action, amount)
         if self.no_raise and event.seat in self.no_raise:
             self.verify_no_raise(event, ruling)

@@ -75,6 +75,10 @@ class EventName(StrEnum):
     # a cash game's blinds (issue 25): blinds owed posted to come in, the blinds chopped
     POST = "post"
     CHOP = "chop"
+    # chips and counts (issue 25)
+    PULL_BACK = "pull_back"
+    COUNT = "count"
+    CONDITIONAL = "conditional"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -133,7 +137,7 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.PITCH, D, _SCRIPT, "pitch", "exposed boxed to unnoticed cards dropped",
      "Pitch the next card"),
     (E.DEAL, D, _SCRIPT, "deal", "", "Pitch the rest of the round"),
-    (E.ACT, P, _SCRIPT, "act", "seat! action! amount said chips more out_of_turn",
+    (E.ACT, P, _SCRIPT, "act", "seat! action! amount said chips more out_of_turn told",
      "Wait for the player to act"),
     (E.BURN, D, _SCRIPT, "one_card", "exposed boxed unnoticed", "Burn a card"),
     (E.FLOP, D, _SCRIPT, "flop", "cards boxed unnoticed", "Turn the flop (three cards)"),
@@ -176,6 +180,12 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     # blinds posts them before the blinds go in; the blinds chop when all others fold (LA26 71)
     (E.POST, P, _NO, "post", "seat! amount", "Take a player's blinds owed, posted to come in"),
     (E.CHOP, P, _NO, "chop", "", "Let the two blinds chop: each takes its blind back"),
+    # chips and counts (issue 25; see docs/engine.md, "Chips and counts")
+    (E.PULL_BACK, P, _NO, "pull_back", "seat!",
+     "Take a player's chips pulled back from the pot"),
+    (E.COUNT, P, _NO, "count", "seat! of!", "Count a player's stack on request"),
+    (E.CONDITIONAL, P, _NO, "conditional", "seat! action!",
+     "Take a player's conditional statement ('if you bet, I raise')"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by
@@ -260,6 +270,10 @@ class Event:
     more: tuple[int, ...] | None = None
     #: act: a player acts before their turn (TDA24 53; RRoP Betting 11): the floor holds it
     out_of_turn: bool = False
+    #: count: the seat whose stack is counted
+    of: int | None = None
+    #: act: the bet the player was wrongly told they faced (a miscount acted on; issue 25)
+    told: int | None = None
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -281,5 +295,7 @@ class Event:
             f"chips {list(self.chips)}" if self.chips is not None else "",
             f"then {list(self.more)}" if self.more is not None else "",
             "out of turn" * self.out_of_turn,
+            f"of seat {self.of}" if self.of is not None else "",
+            f"told {self.told}" if self.told is not None else "",
         )
         return " ".join([self.name, *(part for part in parts if part)])

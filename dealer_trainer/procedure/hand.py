@@ -329,7 +329,7 @@ class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySte
         if self.skipped:  # the seat has acted: it is skipped no more
             self.skipped.pop(event.seat, None)
             self.skipped_ruled.discard(event.seat)
-        if self.held or self.no_raise:
+        if self.held or self.no_raise or self.no_fold or self.conditionals:
             self.resolve_held(event)
 
     def burn_card(self, event: Event) -> None:

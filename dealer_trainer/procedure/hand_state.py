@@ -194,6 +194,12 @@ class HandState(ABC):
         #: freed of a check or call out of turn (RRoP Betting 11), or skipped while substantial
         #: action came in out of turn (TDA24 53-B)
         self.no_raise: dict[int, str] = {}
+        #: seats that pulled back a prior bet facing a raise: bound to call or raise on this
+        #: turn, with the rule (TDA24 46-B; chip_rulings.py)
+        self.no_fold: dict[int, str] = {}
+        #: conditional statements of future action this round ("if you bet, I raise"): the
+        #: seat, the action it stated and the bet it faced then (TDA24 59-A; LA26 18)
+        self.conditionals: dict[int, tuple[Action, int]] = {}
         #: seats skipped by actions out of turn this round, each with those actions (the seat
         #: that acted, whether it put chips in), until it acts; and the seats already ruled on
         #: for staying silent through substantial action out of turn (TDA24 53-B)
@@ -270,6 +276,8 @@ class HandState(ABC):
         assert self.betting is not None
         self.held.clear()  # the round is over: no action out of turn is left to rule on
         self.no_raise.clear()
+        self.no_fold.clear()
+        self.conditionals.clear()
         self.skipped.clear()
         self.skipped_ruled.clear()
         self.table.board.extend(self.table.take(count))
@@ -349,6 +357,8 @@ class HandState(ABC):
         assert betting is not None
         if event.seat is not None and not event.out_of_turn:
             self.no_raise.pop(event.seat, None)
+            self.no_fold.pop(event.seat, None)
+            self.conditionals.pop(event.seat, None)
         while (seat := betting.to_act) is not None and seat in self.held:
             held = self.held.pop(seat)
             if betting.current_bet == held.facing or held.binding:

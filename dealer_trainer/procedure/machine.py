@@ -264,6 +264,16 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("release", "showdown", None, after="release_hand", error=("hand_released",)),
     _t("order_show", "showdown", None, after="order_tabled", floor=True,
        error=("hand_ordered_tabled",)),
+    # --- chips and counts (issue 25; chip_rulings.py) -------------------------------------------
+    # chips pulled back: refused once they crossed the line (TDA24 50-A; LA26 69), except a
+    # prior bet facing a raise, which binds the player to call or raise (TDA24 46-B)
+    _t("pull_back", list(BETTING_STATES), None, after="pull_back_prior", option=True),
+    # a count of a stack on request: any time in a cash game (LA26 76), in a tournament only
+    # facing that all-in in turn (TDA24 60)
+    _t("count", list(BETTING_STATES), None, after="take_count", option=True),
+    # a conditional statement of future action ("if you bet, I raise"): held binding where the
+    # house says so (option conditional; TDA24 59-A, LA26 18)
+    _t("conditional", list(BETTING_STATES), None, after="note_conditional", option=True),
 )
 # fmt: on
 

@@ -184,6 +184,16 @@ OPTIONS: tuple[Option, ...] = (
             "never": "no: the hand is played out (a house that does not let the blinds chop)",
         },
     ),
+    # conditional statements (issue 25; procedure/chip_rulings.py)
+    Option(
+        "conditional",
+        "A player says what they will do later ('if you bet, I raise'): are they held to it?",
+        {
+            "binding": "held to it: facing a bet made since, the stated action is the only one "
+            "taken on that turn (TDA24 59-A; LA26 18: the floor may hold it binding)",
+            "not_binding": "not held: only the action taken in turn counts",
+        },
+    ),
 )
 
 #: what a built-in ruleset's rulebook itself says (a house ruleset keeps its base's): the fields
@@ -243,6 +253,7 @@ class Ruleset:
     tournament_straddle: str = "none"
     missed_small_blind: str = "dead"
     chop: str = "allowed"
+    conditional: str = "binding"
     # --- what the rulebook itself says (:data:`RULEBOOK`): no house option changes it ---------
     #: the rulebook it is (a built-in's own name); a house ruleset keeps its base's
     family: str = "roberts"

@@ -74,6 +74,18 @@ TOPICS: tuple[Topic, ...] = (
         "procedure",
     ),
     Topic("chopping", "Chopping the blinds", "procedure"),
+    # chips, counts, conditional statements (issue 25): a block of its own, for the merge
+    Topic(
+        "chips",
+        "Chips: splashed, knocked over, pulled back, hidden behind a stack",
+        "procedure",
+    ),
+    Topic("counts", "Counts on request, a dealer's miscount or wrong change", "procedure"),
+    Topic(
+        "conditional-statements",
+        "Conditional statements and forward motion: what binds a player",
+        "procedure",
+    ),
 )
 
 _BY_SLUG = {item.slug: item for item in TOPICS}
