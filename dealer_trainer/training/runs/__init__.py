@@ -49,9 +49,18 @@ from dealer_trainer.training.runs.plans import (
     review_plan,
     room_entries,
 )
+from dealer_trainer.training.runs.tables import (
+    REAL_TABLE,
+    is_real_table,
+    table_answer,
+    table_inject,
+    table_plan,
+    table_state,
+)
 
 __all__ = [
     "MAX_REVIEW",
+    "REAL_TABLE",
     "DrillState",
     "Outcome",
     "Plan",
@@ -68,6 +77,7 @@ __all__ = [
     "drill_plan",
     "drill_state",
     "finish_run",
+    "is_real_table",
     "item",
     "open_runs",
     "quiz_plan",
@@ -78,5 +88,9 @@ __all__ = [
     "run",
     "set_pending",
     "summary",
+    "table_answer",
+    "table_inject",
+    "table_plan",
+    "table_state",
     "topic_scores",
 ]
