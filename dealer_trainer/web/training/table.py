@@ -18,7 +18,6 @@ from dealer_trainer.training.drill.realtable import Ask, Checked, RealTable
 from dealer_trainer.view import table_view
 from dealer_trainer.web.access import Access, policy
 from dealer_trainer.web.citations import book_ruleset, room_citation
-from dealer_trainer.web.drawing import cards_spoken
 from dealer_trainer.web.htmx import page, to
 from dealer_trainer.web.security import current_person, run_or_404
 from dealer_trainer.web.store import get_store
@@ -91,9 +90,6 @@ def _page(found: runs.Run, session: RealTable, *, last: Checked | None = None,
     citation = None
     if last is not None and last.rule:
         citation = room_citation(last.rule, last.question.situation, book_ruleset(session.ruleset))
-    announce = ""
-    if last is not None:
-        announce = cards_spoken("Right." if last.correct else f"Wrong. Right: {last.right}")
     errors = [(name, situation(name).title) for name in session.errors_now()]
     session.close()
     return page(
@@ -105,7 +101,6 @@ def _page(found: runs.Run, session: RealTable, *, last: Checked | None = None,
         view=view,
         last=last,
         citation=citation,
-        announce=announce,
         error=error,
         errors=errors,
         Ask=Ask,
