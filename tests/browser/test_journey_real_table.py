@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.training import runs
 from dealer_trainer.training.drill.realtable import Ask, RealTable
 from dealer_trainer.training.progress import open_store
@@ -20,9 +21,15 @@ _OVERFLOW = "() => document.documentElement.scrollWidth - document.documentEleme
 def _session(people: People, run_id: int) -> RealTable:
     with open_store(people.database) as store:
         rows = store._db.execute("SELECT person_id FROM runs WHERE id = ?", (run_id,))
-        kept = runs.run(store, run_id=run_id, person_id=int(rows[0][0]))
-        assert kept is not None
-        return runs.table_state(kept, runs.answers(store, run_id))
+        found = runs.run(store, run_id=run_id, person_id=int(rows[0][0]))
+        assert found is not None and found.plan.drill_seed is not None
+        # replayed apart from the server's live sessions (the pages' own are left alone)
+        return RealTable.replay(
+            found.plan.drill_seed,
+            BUILTIN[found.plan.ruleset],
+            [tuple(kept.answer) for kept in runs.answers(store, run_id)],
+            found.plan.injected,
+        )
 
 
 def _answer_right(page: Page, session: RealTable) -> None:

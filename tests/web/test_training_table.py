@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from dealer_trainer.accounts import Person, Room
+from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.store import skills
 from dealer_trainer.training import runs
 from dealer_trainer.training.drill.realtable import Ask, RealTable
@@ -39,8 +40,14 @@ def _start(client: FlaskClient, room: Room) -> int:
 def _session(app: Flask, run_id: int) -> RealTable:
     with open_store(app.config["DATABASE"]) as store:
         found = runs.run(store, run_id=run_id, person_id=1)
-        assert found is not None
-        return runs.table_state(found, runs.answers(store, run_id))
+        assert found is not None and found.plan.drill_seed is not None
+        # replayed apart from the server's live sessions (the pages' own are left alone)
+        return RealTable.replay(
+            found.plan.drill_seed,
+            BUILTIN[found.plan.ruleset],
+            [tuple(kept.answer) for kept in runs.answers(store, run_id)],
+            found.plan.injected,
+        )
 
 
 def _right(session: RealTable) -> dict[str, str | list[str]]:
@@ -221,3 +228,30 @@ def test_a_start_with_an_unknown_ruleset_is_a_422(
     response = client.post("/drill/table", data={"room": str(room.id), "ruleset": "nope"})
     assert response.status_code == 422 and "choose one of the rulesets" in response.text
     assert client.post("/drill/table", data={"room": "9999"}).status_code == 404
+
+
+def test_a_session_kept_live_between_requests_is_the_one_a_fresh_replay_gives(
+    app: Flask, client: FlaskClient, ana: Person, room: Room
+) -> None:
+    sign_in(client, "Ana")
+    run_id = _start(client, room)
+    for number in range(1, 25):  # answers from the page alone: the server goes on each time
+        html = client.get(f"/drill/table/{run_id}").text
+        assert f"question {number} " in html
+        fields: dict[str, str | list[str]] = {"question": str(number), "option": "1"}
+        if 'name="chips"' in html:
+            fields = {"question": str(number), "chips": "7"}
+        elif 'name="seat"' in html:
+            seat = re.search(r'name="seat" value="(\d+)"', html)
+            assert seat is not None
+            fields = {"question": str(number), "seat": [seat.group(1)]}
+        assert client.post(f"/drill/table/{run_id}", data=fields).status_code == 200
+    fresh = _session(app, run_id)
+    with open_store(app.config["DATABASE"]) as store:
+        found = runs.run(store, run_id=run_id, person_id=1)
+        assert found is not None
+        live = runs.table_state(found, runs.answers(store, run_id))  # the server's own
+    assert live.asked == fresh.asked == 24
+    assert live.question() == fresh.question()
+    assert [c.correct for c in live.checked] == [c.correct for c in fresh.checked]
+    runs.forget_table(run_id)

@@ -157,8 +157,11 @@ class RealTable:
         self._pot_due = False
         #: the hand is over and its push not asked yet
         self._push_due = False
-        #: the dealer errors made, by name
+        #: the dealer errors made, by name, and the questions they were made at
         self.errors: list[str] = []
+        self._injected_at: set[int] = set()
+        #: the answers given, as kept (:func:`answer_of`)
+        self.kept: list[tuple[str, ...]] = []
         self.checked: list[Checked] = []
         self.hand = self._new_table()
 
@@ -172,17 +175,27 @@ class RealTable:
     ) -> RealTable:
         """The session after ``answers`` (as kept: :func:`answer_of`), with the dealer errors
         ``injected`` (question number -> error) made where they were."""
-        injected = injected or {}
         table = cls(seed, ruleset)
-        for given in answers:
-            table._inject_kept(injected)
-            table.answer(given)
-        table._inject_kept(injected)
+        table.go_on(answers, injected or {})
         return table
 
+    def go_on(self, answers: Sequence[Sequence[str]], injected: Mapping[int, str]) -> None:
+        """Answer ``answers`` in turn from the question now, making each error of
+        ``injected`` at its question first (and the one due at the question then showing). An
+        answer that no longer fits its question (an error made at it after it was answered,
+        in a race of two tablets) stops the replay there."""
+        for given in answers:
+            self._inject_kept(injected)
+            try:
+                self.answer(given)
+            except UsageError:
+                break
+        self._inject_kept(injected)
+
     def _inject_kept(self, injected: Mapping[int, str]) -> None:
-        name = injected.get(self.asked + 1)
-        if name is not None and name in self.errors_now():
+        number = self.asked + 1
+        name = injected.get(number)
+        if name is not None and number not in self._injected_at and name in self.errors_now():
             self.inject(name)
 
     def close(self) -> None:
@@ -202,6 +215,8 @@ class RealTable:
         question = self.question()
         if not given:
             raise UsageError("no answer given")
+        if question.ask is not Ask.OPERATION:  # a kept pot or push is checked as entered
+            given = answer_of(question, list(given))
         if question.ask is Ask.OPERATION:
             checked = self._operation(question, given[0])
         elif question.ask is Ask.POT:
@@ -211,6 +226,7 @@ class RealTable:
         self._question = None
         self.asked += 1
         self.checked.append(checked)
+        self.kept.append(tuple(given))
         return checked
 
     def errors_now(self) -> tuple[str, ...]:
@@ -241,6 +257,7 @@ class RealTable:
             raise UsageError(f"{name!r} cannot be made at this moment")
         made = make_error(self.hand, name, self._rng, self._do)
         self.errors.append(name)
+        self._injected_at.add(self.asked + 1)
         self._question = None
         self._lines.append(f"Dealer error (made by the instructor): {made.told}")
         return made.told

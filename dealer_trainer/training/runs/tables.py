@@ -10,8 +10,11 @@ Each answer is kept as a drill answer of its skill (an operation ``dealing``, th
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, parse_ruleset
@@ -26,8 +29,11 @@ from dealer_trainer.training.summary import Mark
 from dealer_trainer.yamlio import load
 
 __all__ = [
+    "MAX_LIVE",
     "REAL_TABLE",
+    "forget_table",
     "is_real_table",
+    "release_table",
     "table_answer",
     "table_inject",
     "table_marks",
@@ -59,17 +65,59 @@ def _ruleset(name: str, house_yaml: str | None) -> Ruleset:
     return BUILTIN["roberts"]
 
 
+#: real-table sessions replayed in this process, by run (and what makes the session: seed,
+#: ruleset, house file): the next request goes on from where the last stopped instead of
+#: replaying every answer again. A request takes its run's session out (two requests never
+#: share one) and hands it back with :func:`release_table`; one whose answers are not those
+#: kept (another process went on with it) is replayed afresh.
+_LIVE: OrderedDict[tuple[Any, ...], RealTable] = OrderedDict()
+_LIVE_LOCK = threading.Lock()
+MAX_LIVE = 32
+
+
+def _live_key(found: Run, house_yaml: str | None) -> tuple[Any, ...]:
+    plan = found.plan
+    return (found.id, plan.drill_seed, plan.ruleset, house_yaml or "")
+
+
 def table_state(found: Run, given: Sequence[RunAnswer], house_yaml: str | None = None) -> RealTable:
-    """The session of ``found`` after the answers ``given`` (replayed; nothing is written)."""
+    """The session of ``found`` after the answers ``given`` (nothing is written). Hand it
+    back with :func:`release_table` once drawn."""
     plan = found.plan
     if plan.drill_seed is None or plan.drill_mode != REAL_TABLE:
         raise UsageError("this run is not a real-table session")
-    return RealTable.replay(
-        plan.drill_seed,
-        _ruleset(plan.ruleset, house_yaml),
-        [tuple(kept.answer) for kept in given],
-        plan.injected,
-    )
+    kept = [tuple(answer.answer) for answer in given]
+    with _LIVE_LOCK:
+        table = _LIVE.pop(_live_key(found, house_yaml), None)
+    if table is not None and table.kept != kept[: len(table.kept)]:
+        table.close()
+        table = None
+    if table is None:
+        table = RealTable(plan.drill_seed, _ruleset(plan.ruleset, house_yaml))
+    table.go_on(kept[len(table.kept) :], plan.injected)
+    return table
+
+
+def release_table(found: Run, table: RealTable, house_yaml: str | None = None) -> None:
+    """Hand a session back when a request is done with it (kept for the run's next one)."""
+    key = _live_key(found, house_yaml)
+    with _LIVE_LOCK:
+        old = _LIVE.pop(key, None)
+        _LIVE[key] = table
+        evicted = [_LIVE.popitem(last=False)[1] for _ in range(len(_LIVE) - MAX_LIVE)]
+    if old is not None and old is not table:
+        evicted.append(old)
+    for gone in evicted:
+        gone.close()
+
+
+def forget_table(run_id: int) -> None:
+    """Drop the run's session from this process (a finished one takes no more answers)."""
+    with _LIVE_LOCK:
+        keys = [key for key in _LIVE if key[0] == run_id]
+        dropped = [_LIVE.pop(key) for key in keys]
+    for table in dropped:
+        table.close()
 
 
 def table_answer(
@@ -91,7 +139,11 @@ def table_answer(
     if number != len(given) + 1:
         return table, None
     question = table.question()
-    kept = answer_of(question, value)
+    try:
+        kept = answer_of(question, value)
+    except UsageError:
+        release_table(found, table, house_yaml)
+        raise
     checked = table.answer(kept)
     progress = Answer(
         trainee=trainee,
@@ -122,6 +174,7 @@ def table_inject(
     if number != len(given) + 1 or number in found.plan.injected:
         return table
     if name not in table.errors_now():
+        release_table(found, table, house_yaml)
         raise UsageError("that dealer error cannot be made at this moment")
 
     def change(text: str) -> str:
@@ -130,8 +183,10 @@ def table_inject(
             return text
         return replace(plan, injected={**plan.injected, number: name}).to_json()
 
-    stored_runs.change_plan(store, found.id, change)
-    table.inject(name)
+    written = Plan.from_json(stored_runs.change_plan(store, found.id, change))
+    made = written.injected[number]  # another tablet's error made here first wins
+    if made in table.errors_now():
+        table.inject(made)
     return table
 
 
@@ -140,7 +195,7 @@ def table_marks(
 ) -> list[Mark]:
     """The session's answers as a run's summary counts them (one mark per answer)."""
     table = table_state(found, given, house_yaml)
-    table.close()
+    release_table(found, table, house_yaml)
     return [
         Mark(
             item=f"drill:{checked.question.skill}/{checked.question.kind}",

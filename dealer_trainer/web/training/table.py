@@ -91,7 +91,7 @@ def _page(found: runs.Run, session: RealTable, *, last: Checked | None = None,
     if last is not None and last.rule:
         citation = room_citation(last.rule, last.question.situation, book_ruleset(session.ruleset))
     errors = [(name, situation(name).title) for name in session.errors_now()]
-    session.close()
+    runs.release_table(found, session, _house(found))
     return page(
         "training/table.html",
         status,
