@@ -100,3 +100,25 @@ def test_a_real_table_session_with_an_injected_error_on_a_tablet(
     assert page.evaluate(_OVERFLOW) <= 0, "the page scrolls sideways"
     check_page(page)
     shot(page, "recovered")
+
+
+@pytest.mark.parametrize("viewport", [VIEWPORTS[1]])
+def test_a_real_table_question_fits_a_phone(
+    page: Page, people: People, viewport: str, _console_is_clean: Console
+) -> None:
+    room = people.room()
+    ana = people.person("Ana", room=room)
+    sign_in(page, ana.name)
+    page.goto("/drill/table")
+    page.get_by_role("button", name="Start at the table").click()
+    expect(heading(page, "Real table: question 1 (hand 1)")).to_be_visible()
+    run_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    session = _session(people, run_id)
+    for _ in range(30):  # on to the pot, a number typed on a phone's keypad
+        if session.question().ask is Ask.POT:
+            break
+        _answer_right(page, session)
+        session = _session(people, run_id)
+    expect(page.get_by_label("Chips in the pot")).to_have_attribute("inputmode", "numeric")
+    assert page.evaluate(_OVERFLOW) <= 0, "the page scrolls sideways"
+    check_page(page)
