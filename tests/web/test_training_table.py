@@ -255,3 +255,20 @@ def test_a_session_kept_live_between_requests_is_the_one_a_fresh_replay_gives(
     assert live.question() == fresh.question()
     assert [c.correct for c in live.checked] == [c.correct for c in fresh.checked]
     runs.forget_table(run_id)
+
+
+def test_the_push_question_draws_the_pot_not_yet_pushed(
+    app: Flask, client: FlaskClient, ana: Person, room: Room
+) -> None:
+    sign_in(client, "Ana")
+    run_id = _start(client, room)
+    for _ in range(80):
+        session = _session(app, run_id)
+        if session.question().ask is Ask.PUSH:
+            break
+        client.post(f"/drill/table/{run_id}", data=_right(session))
+    html = client.get(f"/drill/table/{run_id}").text
+    hand = session.hand
+    for seat, won in hand.won.items():
+        if won:  # the winner's stack is drawn without the pot: the picture gives nothing away
+            assert f"{hand.chips(seat) - won} chips" in html

@@ -9,6 +9,8 @@ Every answer is kept as a drill answer of its skill, never an item."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Response, abort, request, url_for
 
 from dealer_trainer.errors import UsageError
@@ -87,6 +89,9 @@ def _page(found: runs.Run, session: RealTable, *, last: Checked | None = None,
     question = session.question()
     hand = session.hand
     view = table_view(hand, tuple(card.text for card in hand.face_up), _HIDDEN)
+    if question.ask is Ask.PUSH:  # the engine has awarded the pot: draw it not yet pushed
+        seats = tuple(replace(s, chips=s.chips - hand.won.get(s.seat, 0)) for s in view.seats)
+        view = replace(view, seats=seats)
     citation = None
     if last is not None and last.rule:
         citation = room_citation(last.rule, last.question.situation, book_ruleset(session.ruleset))
