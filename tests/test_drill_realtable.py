@@ -158,3 +158,29 @@ def test_the_same_seed_answers_and_errors_replay_the_same_session(seed: int, pic
     assert again.question() == table.question()
     assert again.errors == table.errors
     assert [c.correct for c in again.checked] == [c.correct for c in table.checked]
+
+
+def test_the_push_may_be_answered_with_the_winning_cards_typed() -> None:
+    table = RealTable(11, ROBERTS)
+    for _ in range(20):  # on to a push with hands tabled
+        question = _until(table, Ask.PUSH)
+        if question.tabled:
+            break
+        table.answer(_right(table))
+    assert question.tabled
+    holes = dict(question.tabled)
+    winners = [seat for seat, won in sorted(table.hand.won.items()) if won]
+    if all(seat in holes for seat in winners):
+        typed = " ".join(card for seat in winners for card in holes[seat])
+        assert answer_of(question, [], cards=typed.lower()) == tuple(map(str, winners))
+    seat, hole = question.tabled[0]
+    assert answer_of(question, [], cards=" ".join(hole)) == (str(seat),)
+    with pytest.raises(UsageError, match="both cards"):
+        answer_of(question, [], cards=hole[0])
+    stray = next(
+        c for c in ("2c", "2d", "2h", "2s", "3c") if all(c not in h for h in holes.values())
+    )
+    with pytest.raises(UsageError, match="not a card of a tabled hand"):
+        answer_of(question, [], cards=stray)
+    with pytest.raises(UsageError, match="is not a card"):
+        answer_of(question, [], cards="zz")

@@ -272,3 +272,24 @@ def test_the_push_question_draws_the_pot_not_yet_pushed(
     for seat, won in hand.won.items():
         if won:  # the winner's stack is drawn without the pot: the picture gives nothing away
             assert f"{hand.chips(seat) - won} chips" in html
+
+
+def test_the_winning_cards_typed_push_the_pot_and_bad_cards_are_a_422(
+    app: Flask, client: FlaskClient, ana: Person, room: Room
+) -> None:
+    sign_in(client, "Ana")
+    run_id = _start(client, room)
+    for _ in range(200):
+        session = _session(app, run_id)
+        question = session.question()
+        if question.ask is Ask.PUSH and question.tabled:
+            break
+        client.post(f"/drill/table/{run_id}", data=_right(session))
+    number = str(question.number)
+    html = client.get(f"/drill/table/{run_id}").text
+    assert 'name="cards"' in html
+    bad = client.post(f"/drill/table/{run_id}", data={"question": number, "cards": "zz"})
+    assert bad.status_code == 422 and "is not a card" in bad.text
+    seat, hole = question.tabled[0]
+    page = client.post(f"/drill/table/{run_id}", data={"question": number, "cards": " ".join(hole)})
+    assert page.status_code == 200 and f"seat {seat}" in page.text

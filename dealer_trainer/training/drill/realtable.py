@@ -31,7 +31,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from dealer_trainer.errors import InvariantError, UsageError
+from dealer_trainer.cards import parse_cards
+from dealer_trainer.errors import InvariantError, ScriptError, UsageError
 from dealer_trainer.procedure.events import Event, EventName
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.machine import BETTING_STATES
@@ -81,8 +82,9 @@ class Question:
     lines: tuple[str, ...]
     #: an operation question's options, in the order shown
     options: tuple[Option, ...] = ()
-    #: a push question's seats to pick from (every seat dealt in)
+    #: a push question's seats to pick from (every seat dealt in), and the hands tabled
     seats: tuple[int, ...] = ()
+    tabled: tuple[tuple[int, tuple[str, ...]], ...] = ()
     #: the dealer error being put right (None: the procedure itself)
     situation: str | None = None
     state: str = ""
@@ -112,11 +114,14 @@ class Checked:
     rule_title: str | None = None
 
 
-def answer_of(question: Question, value: str | Sequence[str]) -> tuple[str, ...]:
+def answer_of(question: Question, value: str | Sequence[str], cards: str = "") -> tuple[str, ...]:
     """The answer kept for ``question`` from what the trainee entered: an operation's option
-    number (from 1), the pot's chips, the winning seats. Raises UsageError naming what is
+    number (from 1), the pot's chips, the winning seats (or, for a push, ``cards``: the
+    winning hand's hole cards typed, each split hand's too). Raises UsageError naming what is
     wrong with an entry that is no answer."""
     values = [value] if isinstance(value, str) else list(value)
+    if question.ask is Ask.PUSH and cards.strip() and not any(v.strip() for v in values):
+        values = [str(seat) for seat in _seats_holding(question, cards)]
     values = [text.strip() for text in values if text.strip()]
     if question.ask is Ask.OPERATION:
         if len(values) != 1 or not values[0].isdigit():
@@ -138,6 +143,23 @@ def answer_of(question: Question, value: str | Sequence[str]) -> tuple[str, ...]
     if any(text not in seats for text in values):
         raise UsageError("pick only seats dealt in this hand")
     return tuple(sorted(set(values), key=int))
+
+
+def _seats_holding(question: Question, text: str) -> tuple[int, ...]:
+    """The seats whose tabled hands are the cards typed (both cards of each)."""
+    try:
+        typed = {card.text for card in parse_cards(text[:200])}
+    except ScriptError as exc:
+        raise UsageError(str(exc)) from None
+    holding = {card: seat for seat, hole in question.tabled for card in hole}
+    stray = sorted(typed - holding.keys())
+    if stray:
+        raise UsageError(f"{stray[0]} is not a card of a tabled hand")
+    seats = sorted({holding[card] for card in typed})
+    for seat, hole in question.tabled:
+        if seat in seats and not set(hole) <= typed:
+            raise UsageError(f"type both cards of each winning hand (seat {seat}'s)")
+    return tuple(seats)
 
 
 class RealTable:
@@ -324,6 +346,10 @@ class RealTable:
                     Ask.PUSH,
                     "The hand is over: push the pot. Which seat wins it (every seat of a split)?",
                     seats=tuple(sorted(hand.order)),
+                    tabled=tuple(
+                        (seat, tuple(card.text for card in hand.table.holes[seat]))
+                        for seat in sorted(hand.shown)
+                    ),
                 )
             if self._pot_due and not hand.recoveries and not hand.hand_over:
                 return self._asking(
@@ -350,7 +376,8 @@ class RealTable:
         raise InvariantError("the players went on without a dealer operation")
 
     def _asking(self, ask: Ask, prompt: str, *, offered: tuple[Option, ...] = (),
-                seats: tuple[int, ...] = (), situation: str | None = None) -> Question:  # fmt: skip
+                seats: tuple[int, ...] = (), situation: str | None = None,
+                tabled: tuple[tuple[int, tuple[str, ...]], ...] = ()) -> Question:  # fmt: skip
         return Question(
             number=self.asked + 1,
             hand_number=self.hands,
@@ -359,6 +386,7 @@ class RealTable:
             lines=tuple(self._lines),
             options=offered,
             seats=seats,
+            tabled=tabled,
             situation=situation,
             state=self.hand.state,
         )

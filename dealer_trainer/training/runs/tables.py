@@ -129,10 +129,12 @@ def table_answer(
     trainee: str,
     house_yaml: str | None = None,
     seconds: float | None = None,
+    cards: str = "",
 ) -> tuple[RealTable, Checked | None]:
     """Answer question ``number`` (from 1) with what the trainee entered (``value``: an
-    option's number, the chips, the seats) and keep it; the session as it now stands and
-    the check (None: that question was answered already, a double tap or a stale page).
+    option's number, the chips, the seats; or the winning ``cards`` typed) and keep it; the
+    session as it now stands and the check (None: that question was answered already, a
+    double tap or a stale page).
     An entry that is no answer: UsageError naming what is wrong."""
     given = answers(store, found.id)
     table = table_state(found, given, house_yaml)
@@ -140,7 +142,7 @@ def table_answer(
         return table, None
     question = table.question()
     try:
-        kept = answer_of(question, value)
+        kept = answer_of(question, value, cards)
     except UsageError:
         release_table(found, table, house_yaml)
         raise

@@ -133,7 +133,8 @@ def _number(text: str | None) -> int:
 @bp.route("/drill/table/<int:run_id>", methods=["POST"])
 @policy(Access.OWNER_OF_RUN)
 def table_move(run_id: int) -> Response:
-    """An answer to question ``question``: ``option`` (its place), ``chips`` or ``seat``s."""
+    """An answer to question ``question``: ``option`` (its place), ``chips``, or ``seat``s
+    (or the winning ``cards`` typed)."""
     found = _run(run_id)
     if found.finished_at is not None:
         return to(url_for("training.summary", run_id=found.id))
@@ -149,6 +150,7 @@ def table_move(run_id: int) -> Response:
             trainee=current_person().name,
             house_yaml=_house(found),
             seconds=seconds_since(form.get("shown")),
+            cards=form.get("cards", ""),
         )
     except UsageError as exc:
         session = runs.table_state(found, runs.answers(get_store(), found.id), _house(found))
