@@ -18,10 +18,9 @@ from tests.browser.conftest import VIEWPORTS, Console, People, Shots, check_page
 _OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
-def _session(people: People, run_id: int) -> RealTable:
+def _session(people: People, run_id: int, person_id: int) -> RealTable:
     with open_store(people.database) as store:
-        rows = store._db.execute("SELECT person_id FROM runs WHERE id = ?", (run_id,))
-        found = runs.run(store, run_id=run_id, person_id=int(rows[0][0]))
+        found = runs.run(store, run_id=run_id, person_id=person_id)
         assert found is not None and found.plan.drill_seed is not None
         # replayed apart from the server's live sessions (the pages' own are left alone)
         return RealTable.replay(
@@ -69,12 +68,12 @@ def test_a_real_table_session_with_an_injected_error_on_a_tablet(
     check_page(page)
     shot(page, "first-operation")
 
-    session = _session(people, run_id)
+    session = _session(people, run_id, ana.id)
     for _ in range(40):  # deal on until the instructor has an error to make
         if session.errors_now():
             break
         _answer_right(page, session)
-        session = _session(people, run_id)
+        session = _session(people, run_id, ana.id)
     errors = session.errors_now()
     assert errors
     page.get_by_text("Instructor: make a dealer error").click()
@@ -89,12 +88,12 @@ def test_a_real_table_session_with_an_injected_error_on_a_tablet(
     page.reload()  # the session lives on the server: the same recovery question comes back
     expect(page.locator("legend")).to_contain_text("a dealer error is being put right")
 
-    session = _session(people, run_id)
+    session = _session(people, run_id, ana.id)
     assert session.errors == [errors[0]]
     steps = 0
     while session.question().situation is not None and steps < 12:
         _answer_right(page, session)
-        session = _session(people, run_id)
+        session = _session(people, run_id, ana.id)
         steps += 1
     assert steps and session.question().situation is None
     assert page.evaluate(_OVERFLOW) <= 0, "the page scrolls sideways"
@@ -113,12 +112,12 @@ def test_a_real_table_question_fits_a_phone(
     page.get_by_role("button", name="Start at the table").click()
     expect(heading(page, "Real table: question 1 (hand 1)")).to_be_visible()
     run_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
-    session = _session(people, run_id)
+    session = _session(people, run_id, ana.id)
     for _ in range(30):  # on to the pot, a number typed on a phone's keypad
         if session.question().ask is Ask.POT:
             break
         _answer_right(page, session)
-        session = _session(people, run_id)
+        session = _session(people, run_id, ana.id)
     expect(page.get_by_label("Chips in the pot")).to_have_attribute("inputmode", "numeric")
     assert page.evaluate(_OVERFLOW) <= 0, "the page scrolls sideways"
     check_page(page)
