@@ -93,6 +93,8 @@ def test_a_right_answer_of_every_kind_is_checked_right_and_kept_per_skill(
         assert all(f.correct == f.answered for f in figures)
         # practice of skills, never items: no item answer, no review card
         assert store.answers() == [] and store.due("Ana") == []
+    home = client.get("/").text  # the per-skill figures name the real table's kinds
+    assert "the pot, at a real table" in home and "the push, at a real table" in home
 
 
 def test_a_wrong_pot_is_told_with_the_engines_count(
