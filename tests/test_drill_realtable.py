@@ -184,3 +184,25 @@ def test_the_push_may_be_answered_with_the_winning_cards_typed() -> None:
         answer_of(question, [], cards=stray)
     with pytest.raises(UsageError, match="is not a card"):
         answer_of(question, [], cards="zz")
+
+
+def test_an_error_kept_after_its_question_was_answered_leaves_the_replay_in_step() -> None:
+    # two tablets: the instructor's error is kept for a question the trainee answered already
+    table = RealTable(2, ROBERTS)
+    kept: list[tuple[str, ...]] = []
+    late: dict[int, str] = {}
+    for _ in range(40):
+        if table.errors_now() and not late:
+            late[table.question().number] = table.errors_now()[0]
+        kept.append(table.right_answer())
+        table.answer(kept[-1])
+    assert late
+    again = RealTable.replay(2, ROBERTS, kept, late)
+    assert again.asked == len(kept) and again.errors == list(late.values())
+    assert again.question().number == len(kept) + 1
+
+
+def test_the_right_answer_is_always_checked_right() -> None:
+    table = RealTable(13, BUILTIN["tda-2024"])
+    for _ in range(80):
+        assert table.answer(table.right_answer()).correct

@@ -295,3 +295,23 @@ def test_the_winning_cards_typed_push_the_pot_and_bad_cards_are_a_422(
     seat, hole = question.tabled[0]
     page = client.post(f"/drill/table/{run_id}", data={"question": number, "cards": " ".join(hole)})
     assert page.status_code == 200 and f"seat {seat}" in page.text
+
+
+def test_an_answer_from_a_page_shown_before_the_instructors_error_changes_nothing(
+    app: Flask, client: FlaskClient, ana: Person, room: Room
+) -> None:
+    sign_in(client, "Ana")
+    run_id = _start(client, room)
+    for _ in range(40):
+        session = _session(app, run_id)
+        if session.errors_now():
+            break
+        client.post(f"/drill/table/{run_id}", data=_right(session))
+    question = session.question()
+    stale = {**_right(session), "kind": question.kind}
+    error = {"question": str(question.number), "error": session.errors_now()[0]}
+    assert client.post(f"/drill/table/{run_id}/error", data=error).status_code == 200
+    page = client.post(f"/drill/table/{run_id}", data=stale)  # the other tablet's answer
+    assert page.status_code == 200 and "Right:" not in page.text and "Wrong:" not in page.text
+    again = _session(app, run_id)
+    assert again.asked == question.number - 1 and again.question().situation is not None

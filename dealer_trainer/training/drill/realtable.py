@@ -205,14 +205,24 @@ class RealTable:
         """Answer ``answers`` in turn from the question now, making each error of
         ``injected`` at its question first (and the one due at the question then showing). An
         answer that no longer fits its question (an error made at it after it was answered,
-        in a race of two tablets) stops the replay there."""
+        in a race of two tablets) is replaced by the engine's, so the rest stays in step."""
         for given in answers:
             self._inject_kept(injected)
             try:
                 self.answer(given)
             except UsageError:
-                break
+                self.answer(self.right_answer())
         self._inject_kept(injected)
+
+    def right_answer(self) -> tuple[str, ...]:
+        """The engine's own answer to the question now, as kept (:func:`answer_of`)."""
+        question = self.question()
+        if question.ask is Ask.POT:
+            return (str(self._pot_size()),)
+        if question.ask is Ask.PUSH:
+            return tuple(map(str, self._winners()))
+        allowed = dealer_events(self.hand)
+        return (next(o.event for o in question.options if o.event in allowed),)
 
     def _inject_kept(self, injected: Mapping[int, str]) -> None:
         number = self.asked + 1
@@ -482,8 +492,6 @@ class RealTable:
 
 
 def _seats_words(seats: Sequence[int]) -> str:
-    if not seats:
-        return "no seat"
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
+    if len(seats) < 2:
+        return f"seat {seats[0]}" if seats else "no seat"
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"

@@ -130,17 +130,21 @@ def table_answer(
     house_yaml: str | None = None,
     seconds: float | None = None,
     cards: str = "",
+    kind: str | None = None,
 ) -> tuple[RealTable, Checked | None]:
     """Answer question ``number`` (from 1) with what the trainee entered (``value``: an
     option's number, the chips, the seats; or the winning ``cards`` typed) and keep it; the
     session as it now stands and the check (None: that question was answered already, a
-    double tap or a stale page).
+    double tap or a stale page; or ``kind``, the kind of the question the page showed, is
+    not the question's now: an error was made at it since).
     An entry that is no answer: UsageError naming what is wrong."""
     given = answers(store, found.id)
     table = table_state(found, given, house_yaml)
     if number != len(given) + 1:
         return table, None
     question = table.question()
+    if kind is not None and kind != question.kind:
+        return table, None
     try:
         kept = answer_of(question, value, cards)
     except UsageError:

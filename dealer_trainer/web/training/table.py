@@ -151,6 +151,7 @@ def table_move(run_id: int) -> Response:
             house_yaml=_house(found),
             seconds=seconds_since(form.get("shown")),
             cards=form.get("cards", ""),
+            kind=form.get("kind"),
         )
     except UsageError as exc:
         session = runs.table_state(found, runs.answers(get_store(), found.id), _house(found))
