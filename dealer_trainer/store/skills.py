@@ -157,11 +157,17 @@ def keep_drill_pick(
 ) -> None:
     """A dealing drill's pick, given to the store as an answer in the ``drill`` mode at
     ``when``, kept as a ``dealing`` skill answer (inside the caller's transaction): never an
-    item. Its kind is the item's id after ``drill:`` (a step, an error, ``spot:<error>``)."""
+    item. Its kind is the item's id after ``drill:`` (a step, an error, ``spot:<error>``); an
+    id ``drill:<skill>/<kind>`` (a real-table answer) names its skill and kind."""
     kind = answer.item.removeprefix(_DRILL_PREFIX)
+    # a real-table answer names its skill: ``drill:money/table_pot``
+    trained = DEALING
+    named, _, rest = kind.partition("/")
+    if rest and named in SKILLS:
+        trained, kind = named, rest
     skill = SkillAnswer(
         trainee=answer.trainee,
-        skill=DEALING,
+        skill=trained,
         kind=kind,
         correct=answer.correct,
         seconds=answer.seconds,

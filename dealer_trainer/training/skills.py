@@ -43,7 +43,11 @@ KIND_TITLES = {
     "board_plays": "the board plays",
     "flush_over_flush": "flush over flush",
     "wheel": "the wheel",
+    "table_pot": "the pot, at a real table",
+    "table_push": "the push, at a real table",
 }
+#: a dealing kind of real-table mode starts with this (``table:flop_burn``)
+_AT_TABLE = "table:"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,6 +73,8 @@ class SkillLine:
 
 
 def _kind_title(skill: str, kind: str) -> str:
+    if skill == "dealing" and kind.startswith(_AT_TABLE):
+        return _kind_title(skill, kind.removeprefix(_AT_TABLE)) + ", at a real table"
     if skill == "dealing":
         # start-up: the situations' titles load the engine's records, only where drawn
         from dealer_trainer.training.drill.points import situation_title

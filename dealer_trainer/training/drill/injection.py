@@ -34,7 +34,7 @@ from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.setups import Choices, ready, stage
 from dealer_trainer.training.drill.players import BLINDS, STACK
 
-__all__ = ["GROUPS", "STEADY", "Injector", "Made", "injectable"]
+__all__ = ["GROUPS", "STEADY", "Injector", "Made", "injectable", "make_error"]
 
 #: per hand: how strongly each hand's chance of an error leans against the hands' drift from
 #: the rate (the chance is ``rate + STEADY * (rate * hands so far - errors given so far)``)
@@ -188,23 +188,30 @@ class Injector:
         )
 
     def _make(self, hand: Hand, name: str, do: Callable[[Event], None]) -> Made:
-        before = len(hand.irregularities)
-        staging = situation(name).staging
-        seen: list[str] = []
+        return make_error(hand, name, self.rng, do)
 
-        def watched(event: Event) -> None:
-            holes = {seat: len(cards) for seat, cards in hand.table.holes.items()}
-            board, burns = len(hand.table.board), len(hand.table.burns)
-            do(event)
-            seen.extend(_seen(hand, holes, board, burns))
 
-        made = stage(hand, staging.make, staging, Choices(self.rng), watched)
-        arisen = {item.situation for item in hand.irregularities[before:]}
-        if name not in arisen:
-            raise InvariantError(
-                f"the drill made {name} but the engine recognised {sorted(arisen) or 'nothing'}"
-            )
-        return Made(name=name, told=made.words(staging.told), seen=_seen_words(seen))
+def make_error(hand: Hand, name: str, rng: random.Random, do: Callable[[Event], None]) -> Made:
+    """Make the dealer error ``name`` on ``hand`` now (its moment has come: see
+    :func:`~dealer_trainer.setups.ready`), the open choices drawn with ``rng``, each move
+    played through ``do``; what was made, told both ways."""
+    before = len(hand.irregularities)
+    staging = situation(name).staging
+    seen: list[str] = []
+
+    def watched(event: Event) -> None:
+        holes = {seat: len(cards) for seat, cards in hand.table.holes.items()}
+        board, burns = len(hand.table.board), len(hand.table.burns)
+        do(event)
+        seen.extend(_seen(hand, holes, board, burns))
+
+    made = stage(hand, staging.make, staging, Choices(rng), watched)
+    arisen = {item.situation for item in hand.irregularities[before:]}
+    if name not in arisen:
+        raise InvariantError(
+            f"the drill made {name} but the engine recognised {sorted(arisen) or 'nothing'}"
+        )
+    return Made(name=name, told=made.words(staging.told), seen=_seen_words(seen))
 
 
 def _seen(hand: Hand, holes: dict[int, int], board: int, burns: int) -> list[str]:

@@ -49,9 +49,20 @@ from dealer_trainer.training.runs.plans import (
     review_plan,
     room_entries,
 )
+from dealer_trainer.training.runs.tables import (
+    REAL_TABLE,
+    forget_table,
+    is_real_table,
+    release_table,
+    table_answer,
+    table_inject,
+    table_plan,
+    table_state,
+)
 
 __all__ = [
     "MAX_REVIEW",
+    "REAL_TABLE",
     "DrillState",
     "Outcome",
     "Plan",
@@ -68,15 +79,22 @@ __all__ = [
     "drill_plan",
     "drill_state",
     "finish_run",
+    "forget_table",
+    "is_real_table",
     "item",
     "open_runs",
     "quiz_plan",
     "recent_misses",
     "release_drill",
+    "release_table",
     "review_plan",
     "room_entries",
     "run",
     "set_pending",
     "summary",
+    "table_answer",
+    "table_inject",
+    "table_plan",
+    "table_state",
     "topic_scores",
 ]

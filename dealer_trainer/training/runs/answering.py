@@ -15,6 +15,7 @@ from dealer_trainer.training.quiz import Feedback, grade
 from dealer_trainer.training.runs.drills import drill_state, forget_drills, release_drill
 from dealer_trainer.training.runs.kept import answers, keep
 from dealer_trainer.training.runs.plans import Run, item
+from dealer_trainer.training.runs.tables import forget_table, is_real_table, table_marks
 from dealer_trainer.training.summary import Mark, Summary, summarise
 
 __all__ = ["Outcome", "answer", "finish_run", "summary"]
@@ -25,6 +26,7 @@ def finish_run(store: Store, found: Run) -> None:
     if found.finished_at is not None:
         return
     forget_drills(found.id)  # a finished drill takes no more picks: drop it from this process
+    forget_table(found.id)
     stored_runs.finish_run(store, run_id=found.id, session_id=found.session_id)
 
 
@@ -79,7 +81,9 @@ def summary(store: Store, found: Run, trainee: str, house_yaml: str | None = Non
     drill in a house room is replayed under ``house_yaml``)."""
     given = answers(store, found.id)
     marks: list[Mark] = []
-    if found.mode == "drill":
+    if is_real_table(found):
+        marks = table_marks(found, given, house_yaml)
+    elif found.mode == "drill":
         state = drill_state(found, given, house_yaml)
         marks = list(state.drill.recorder.marks)
         if found.finished_at is None:

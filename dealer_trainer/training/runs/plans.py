@@ -113,6 +113,8 @@ class Plan:
     drill_rate: float | None = None
     #: the drill's mode (:mod:`~dealer_trainer.training.drill.modes`; None: learn, as before)
     drill_mode: str | None = None
+    #: a real-table run: the dealer errors the instructor made, by question number
+    injected: dict[int, str] = field(default_factory=dict)
 
     @property
     def digests(self) -> set[str]:
@@ -149,6 +151,8 @@ class Plan:
             data["drill"] = {"seed": self.drill_seed, "rate": self.drill_rate}
             if self.drill_mode is not None:
                 data["drill"]["mode"] = self.drill_mode
+        if self.injected:
+            data["injected"] = {str(k): v for k, v in sorted(self.injected.items())}
         return json.dumps(data, sort_keys=True)
 
     @classmethod
@@ -175,6 +179,7 @@ class Plan:
             drill_seed=None if drill.get("seed") is None else int(drill["seed"]),
             drill_rate=None if drill.get("rate") is None else float(drill["rate"]),
             drill_mode=None if drill.get("mode") is None else str(drill["mode"]),
+            injected={int(k): str(v) for k, v in data.get("injected", {}).items()},
         )
 
 

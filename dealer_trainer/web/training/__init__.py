@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from dealer_trainer.web.training import drill, home, quiz, reckoning
+from dealer_trainer.web.training import drill, home, quiz, reckoning, table
 from dealer_trainer.web.training.common import bp
 
 __all__ = ["PAGES", "bp"]
 
 #: the modules whose routes make up the blueprint (imported for them)
-PAGES: tuple[ModuleType, ...] = (home, quiz, drill, reckoning)
+PAGES: tuple[ModuleType, ...] = (home, quiz, drill, reckoning, table)

@@ -56,7 +56,11 @@ def start_drill() -> Response:
                 plan=plan,
             )
             return to(url_for("training.drill", run_id=number))
-    drills = [r for r in runs.open_runs(store, person_id=person.id) if r.mode == "drill"]
+    drills = [
+        r
+        for r in runs.open_runs(store, person_id=person.id)
+        if r.mode == "drill" and not runs.is_real_table(r)
+    ]
     return page(
         "training/drill_start.html",
         422 if errors else 200,
@@ -138,6 +142,8 @@ def drill(run_id: int) -> Response:
     found = run_or_404(run_id)
     if found.mode != "drill":
         abort(404)
+    if runs.is_real_table(found):
+        return to(url_for("training.table", run_id=found.id))
     if found.finished_at is not None:
         return to(url_for("training.summary", run_id=found.id))
     state = runs.drill_state(found, runs.answers(get_store(), found.id), _house(found))
@@ -151,6 +157,8 @@ def drill_move(run_id: int) -> Response:
     found = run_or_404(run_id)
     if found.mode != "drill":
         abort(404)
+    if runs.is_real_table(found):
+        return to(url_for("training.table", run_id=found.id))
     if found.finished_at is not None:
         return to(url_for("training.summary", run_id=found.id))
     form = request.form

@@ -39,6 +39,8 @@ def _current(found: runs.Run, given: list[runs.RunAnswer]) -> int | None:
 def show_run(run_id: int) -> Response:
     """A run lands on its first unanswered item (or its summary)."""
     found = run_or_404(run_id)
+    if runs.is_real_table(found):
+        return to(url_for("training.table", run_id=found.id))
     if found.mode == "drill":
         return to(url_for("training.drill", run_id=found.id))
     position = _current(found, runs.answers(get_store(), found.id))
