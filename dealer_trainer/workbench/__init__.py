@@ -4,8 +4,9 @@ The terminal wizard (``dealer-trainer scenarios new``) and the room's "Write a s
 call these same functions; each takes a :class:`Draft` and returns a new one (or raises
 :class:`AuthoringError` naming the field or step it concerns):
 
-- :func:`set_table` (:mod:`.table`): seats, stacks, the button, the blinds, the structure,
-  the ruleset (built-in, or the room's house ruleset);
+- :func:`set_table` (:mod:`.table`): seats, stacks, the button, the blinds, the structure
+  (no-limit, pot-limit, limit), the game (cash or tournament), the ruleset
+  (built-in, or the room's house ruleset);
 - :func:`play`, :func:`undo`, :func:`make_error`, :func:`stage_error`, :func:`position`
   (:mod:`.moves`): the hand played move by move, each judged by the engine;
 - :func:`ask`, :func:`edit_words` (:mod:`.question`): what to ask, the options the engine
@@ -55,9 +56,10 @@ from dealer_trainer.workbench.question import (
     word_problems,
 )
 from dealer_trainer.workbench.reopen import reopen
-from dealer_trainer.workbench.table import HOUSE, STRUCTURES, ruleset_of, set_table
+from dealer_trainer.workbench.table import GAMES, HOUSE, STRUCTURES, ruleset_of, set_table
 
 __all__ = [
+    "GAMES",
     "HOUSE",
     "LIMITS",
     "MAX_MOVES",

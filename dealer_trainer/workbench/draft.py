@@ -41,6 +41,8 @@ class TableSettings:
     big_blind: int = 2
     stacks: int = 200
     structure: str = "no-limit"
+    #: ``cash`` or ``tournament``; empty: the ruleset's own game
+    game: str = ""
     #: a built-in ruleset's name, or ``house.yaml`` (the room's house ruleset)
     ruleset: str = "roberts"
 
@@ -54,6 +56,8 @@ class TableSettings:
         }
         if self.structure != "no-limit":
             found["structure"] = self.structure
+        if self.game:
+            found["game"] = self.game
         return found
 
 
@@ -110,6 +114,7 @@ def to_json(draft: Draft) -> str:
                 "big_blind": table.big_blind,
                 "stacks": table.stacks,
                 "structure": table.structure,
+                "game": table.game,
                 "ruleset": table.ruleset,
             },
             "moves": list(draft.moves),
@@ -150,6 +155,7 @@ def from_json(text: str) -> Draft:
                 big_blind=int(table["big_blind"]),
                 stacks=int(table["stacks"]),
                 structure=str(table["structure"]),
+                game=str(table.get("game") or ""),
                 ruleset=str(table["ruleset"]),
             ),
             moves=tuple(data["moves"]),

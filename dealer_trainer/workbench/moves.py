@@ -111,10 +111,25 @@ def play(draft: Draft, move: Any, house_yaml: str | None = None) -> Draft:
     when the engine refuses it."""
     if len(draft.moves) >= MAX_MOVES:
         raise AuthoringError(f"a draft keeps at most {MAX_MOVES} moves", place="move")
-    moves = (*draft.moves, move)
+    moves = (*draft.moves, _sized(draft, move, house_yaml))
     with _played(draft, house_yaml, moves):
         pass
     return draft.with_moves(moves)
+
+
+def _sized(draft: Draft, move: Any, house_yaml: str | None) -> Any:
+    """A limit game's bet or raise given without an amount: the one size the structure allows
+    now (the small bet before the turn, the big bet after), as a dealer would count it."""
+    args = move.get("act") if isinstance(move, dict) else None
+    if draft.table.structure != "limit" or not isinstance(args, dict) or "amount" in args:
+        return move
+    if args.get("action") not in ("bet", "raise"):
+        return move
+    with _played(draft, house_yaml) as hand:
+        betting = hand.betting
+        if betting is None or hand.to_act != args.get("seat"):
+            return move
+        return {"act": {**args, "amount": betting.min_raise_to()}}
 
 
 def undo(draft: Draft) -> Draft:

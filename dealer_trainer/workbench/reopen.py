@@ -2,10 +2,11 @@
 its words, to be edited and kept in its place (the draft remembers the id it replaces).
 
 Only what the workbench itself writes can be opened: a table of N players with one stack,
-the blinds and no-limit or pot-limit, no stacked deck and no seed, a choice, order or
-misdeal question. Anything else (a scenario written by hand with a stacked deck, a limit
-game, a number question, ...) is refused with what it has that the page cannot show: its
-YAML is edited and uploaded as before."""
+the blinds, no-limit, pot-limit or limit (its bets from the blinds), cash, tournament or
+the ruleset's game, no stacked deck and no seed, a choice, order, misdeal or player's ruling
+question. Anything else (a scenario written by hand with a stacked deck, a limit game with
+its own bets, a number question, ...) is refused with what it has that the page cannot
+show: its YAML is edited and uploaded as before."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ _FIELDS = frozenset(
     ("id", "title", "topic", "difficulty", "family", "ruleset", "situation", "table", "deck",
      "setup", "question")
 )  # fmt: skip
-_TABLE = frozenset(("seats", "button", "blinds", "stacks", "structure"))
+_TABLE = frozenset(("seats", "button", "blinds", "stacks", "structure", "game"))
 _QUESTION = frozenset(("kind", "fact", "ask", "choices", "order", "explain"))
 _CHOICE = frozenset(("text", "steps", "answer", "correct"))
 
@@ -86,6 +87,7 @@ def reopen(text: str, house_yaml: str | None = None, source: str = "scenario.yam
             big_blind=blinds[1],
             stacks=table.get("stacks", ""),
             structure=str(table.get("structure", "no-limit")),
+            game=str(table.get("game", "")),
             ruleset=str(data.get("ruleset", "roberts")),
             house_yaml=house_yaml,
         )

@@ -138,7 +138,12 @@ def _page(
         typed=typed or {},
         rulesets=rulesets,
         structures=wb.STRUCTURES,
+        games=_GAMES,
     )
+
+
+#: the games the table offers, with their words
+_GAMES = [(game, game or "the ruleset's own game") for game in wb.GAMES]
 
 
 @bp.route("/<int:room_id>/write/<int:draft_id>")
@@ -181,6 +186,7 @@ def _apply(step: str, draft: wb.Draft, house: str | None) -> wb.Draft:
             stacks=_field("stacks"),
             structure=_field("structure") or "no-limit",
             ruleset=_field("ruleset") or "roberts",
+            game=_field("game"),
             house_yaml=house,
         )
     if step == "move":
@@ -214,7 +220,8 @@ def _apply(step: str, draft: wb.Draft, house: str | None) -> wb.Draft:
 
 
 #: the fields a step's form holds, kept as typed when the step is refused
-_TYPED = ("seats", "button", "small_blind", "big_blind", "stacks", "amount", "seat")
+_TYPED = ("seats", "button", "small_blind", "big_blind", "stacks", "structure", "game", "ruleset",
+          "amount", "seat")  # fmt: skip
 
 
 @bp.route("/<int:room_id>/write/<int:draft_id>/<step>", methods=["POST"])
