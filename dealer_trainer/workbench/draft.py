@@ -68,7 +68,7 @@ class OptionDraft:
 
     text: str
     steps: tuple[str, ...] | None = None
-    answer: bool | int | str | None = None
+    answer: bool | int | str | list[int] | None = None
     correct: bool = False
 
 
@@ -81,8 +81,11 @@ class Draft:
     moves: tuple[Any, ...] = ()
     #: the catalogue dealer error made (None: none yet, or one played by hand)
     error: str | None = None
-    #: the question's kind (None: not chosen yet)
+    #: the question's kind (None: not chosen yet): a scenario's kind, or ``ruling`` (a player's
+    #: ruling, written as a fact question on :attr:`fact`)
     kind: str | None = None
+    #: the fact a player's ruling asks (``to_act``, ``winners``; None: another kind)
+    fact: str | None = None
     ident: str = ""
     title: str = ""
     ask: str = ""
@@ -99,7 +102,9 @@ class Draft:
 
     def with_moves(self, moves: tuple[Any, ...]) -> Draft:
         """The draft with other moves: a question drafted on the old ones is dropped."""
-        return replace(self, moves=moves, kind=None, options=(), order=(), ask="", explain="")
+        return replace(
+            self, moves=moves, kind=None, fact=None, options=(), order=(), ask="", explain=""
+        )
 
 
 def to_json(draft: Draft) -> str:
@@ -120,6 +125,7 @@ def to_json(draft: Draft) -> str:
             "moves": list(draft.moves),
             "error": draft.error,
             "kind": draft.kind,
+            "fact": draft.fact,
             "ident": draft.ident,
             "title": draft.title,
             "ask": draft.ask,
@@ -161,6 +167,7 @@ def from_json(text: str) -> Draft:
             moves=tuple(data["moves"]),
             error=data["error"],
             kind=data["kind"],
+            fact=_text_or_none(data.get("fact")),
             ident=str(data["ident"]),
             title=str(data["title"]),
             ask=str(data["ask"]),

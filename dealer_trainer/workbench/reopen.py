@@ -18,6 +18,7 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.scenario import Kind
 from dealer_trainer.workbench.draft import AuthoringError, Draft, OptionDraft
 from dealer_trainer.workbench.moves import asked_error
+from dealer_trainer.workbench.ruling import PLAYER_SITUATIONS, RULING, RULING_FACTS, ruled_situation
 from dealer_trainer.workbench.table import set_table
 from dealer_trainer.yamlio import load
 
@@ -76,7 +77,9 @@ def reopen(text: str, house_yaml: str | None = None, source: str = "scenario.yam
         raise _refuse("a table the page does not set: seats with their own stacks, or antes")
     question = _mapping(data.get("question"), "question", _QUESTION)
     kind = str(question.get("kind", Kind.CHOICE))
-    if kind not in (Kind.CHOICE, Kind.ORDER) and question.get("fact") != "misdeal":
+    fact = question.get("fact")
+    ruling = data.get("situation") in PLAYER_SITUATIONS and fact in RULING_FACTS
+    if kind not in (Kind.CHOICE, Kind.ORDER) and fact != "misdeal" and not ruling:
         raise _refuse(f"a {kind} question the page does not ask")
     try:
         draft = set_table(
@@ -109,14 +112,17 @@ def reopen(text: str, house_yaml: str | None = None, source: str = "scenario.yam
         difficulty=int(data["difficulty"]) if isinstance(data.get("difficulty"), int) else 0,
         family=None if family is None else str(family),
     )
-    try:
-        asked = asked_error(draft, house_yaml)  # the moves play, and an error is made
+    try:  # the moves play, and an error is made (or a player's ruling)
+        asked = ruled_situation(draft, house_yaml) if ruling else asked_error(draft, house_yaml)
     except AuthoringError as exc:
         raise _refuse(f"its setup: {exc.message}") from None
+    if asked is None:
+        raise _refuse("its setup makes no player's ruling")
     return replace(
         draft,
         error=asked,
-        kind=kind,
+        kind=RULING if ruling else kind,
+        fact=str(fact) if ruling else None,
         ask=str(question.get("ask", "")),
         explain=str(question.get("explain", "")),
         options=tuple(_option(choice) for choice in choices),
