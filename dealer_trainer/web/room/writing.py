@@ -100,15 +100,13 @@ def _page(
     except wb.AuthoringError as exc:
         errors.setdefault(exc.place, exc.message)
     kinds: list[tuple[str, str]] = []
-    asked = None
     checked = None
     preview = None
     if position is not None and position.errors:
         try:
-            asked = wb.asked_error(draft, house)
             kinds = wb.kinds_here(draft, house)
         except wb.AuthoringError:
-            asked = None
+            kinds = []
     preview_item = None
     if draft.kind is not None:
         checked = wb.check_draft(draft, house, _others(room, draft))
@@ -129,7 +127,7 @@ def _page(
         position=position,
         view=view,
         kinds=kinds,
-        asked=asked,
+        player_moves=wb.PLAYER_MOVES,
         checked=checked,
         preview=preview,
         preview_item=preview_item,
@@ -190,12 +188,15 @@ def _apply(step: str, draft: wb.Draft, house: str | None) -> wb.Draft:
             house_yaml=house,
         )
     if step == "move":
+        name = _field("move")
         move = wb.move_item(
-            _field("move"),
+            _PLAYER_SAYS.get(name, name),
             seat=_seat(_field("seat")),
             action=_field("action") or None,
             amount=_amount(_field("amount")),
             exposed=form.get("exposed") == "1",
+            out_of_turn=name == "act_out_of_turn",
+            cards=1 if name == "show_one" else None,
         )
         return wb.play(draft, move, house)
     if step == "undo":
@@ -219,9 +220,12 @@ def _apply(step: str, draft: wb.Draft, house: str | None) -> wb.Draft:
     abort(404)
 
 
+#: the page's buttons for what a player did that are another move's variant
+_PLAYER_SAYS = {"act_out_of_turn": "act", "show_one": "show"}
+
 #: the fields a step's form holds, kept as typed when the step is refused
 _TYPED = ("seats", "button", "small_blind", "big_blind", "stacks", "structure", "game", "ruleset",
-          "amount", "seat")  # fmt: skip
+          "amount", "seat", "action")  # fmt: skip
 
 
 @bp.route("/<int:room_id>/write/<int:draft_id>/<step>", methods=["POST"])
