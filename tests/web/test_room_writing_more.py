@@ -101,3 +101,55 @@ def test_an_unknown_game_or_structure_is_answered_beside_its_field_the_choice_ke
     assert 'id="game-error"' in response.text and "home<b>" not in response.text
     response = client.post(f"{base}/table", data={**TABLE, "structure": "spread-limit"})
     assert response.status_code == 422 and 'id="structure-error"' in response.text
+
+
+HX = {"HX-Request": "true"}
+
+
+def test_under_htmx_a_move_redraws_the_table_and_the_steps_in_place_without_a_redirect(
+    client: FlaskClient, room: Room
+) -> None:
+    base = _start(client, room)
+    page = client.get(base).text
+    assert page.count('hx-post="') == page.count('<form method="post"')  # every step's form
+    response = client.post(f"{base}/move", data={"move": "post_blinds"}, headers=HX)
+    assert response.status_code == 200 and "HX-Redirect" not in response.headers
+    assert "<html" not in response.text and 'id="table-heading"' in response.text
+    assert "1 move played." in response.text
+    assert 'hx-swap-oob="innerHTML:#status">The move is played.' in response.text
+    assert "1 move played." in client.get(base).text  # kept, as a plain post keeps it
+
+
+def test_under_htmx_a_refused_move_comes_back_beside_its_field_as_a_fragment(
+    client: FlaskClient, room: Room
+) -> None:
+    base = _start(client, room)
+    response = client.post(f"{base}/move", data={"move": "flop"}, headers=HX)
+    assert response.status_code == 422 and "<html" not in response.text
+    assert 'id="move-error"' in response.text
+    said = re.search(r'hx-swap-oob="innerHTML:#status">([^<]*)<', response.text)
+    assert said is not None and "flop" in said.group(1)
+
+
+def test_under_htmx_bad_words_come_back_beside_their_field_kept_as_typed(
+    client: FlaskClient, room: Room
+) -> None:
+    base = _start(client, room)
+    _step(client, base, "table", TABLE)
+    for move in MOVES:
+        _step(client, base, "move", move)
+    _step(client, base, "error", {"error": "premature_turn"})
+    _step(client, base, "ask", {"kind": "choice"})
+    words = {"ident": "ok-id", "title": 'Seat 3: "x" <i>', "ask": "What now?",
+             "explain": "Why.", "difficulty": "2"}  # fmt: skip
+    response = client.post(f"{base}/words", data=words, headers=HX)
+    assert response.status_code == 422 and 'id="title-error"' in response.text
+    assert 'value="Seat 3: &#34;x&#34; &lt;i&gt;"' in response.text
+
+
+def test_without_javascript_the_same_step_posts_and_redirects_back_to_the_draft(
+    client: FlaskClient, room: Room
+) -> None:
+    base = _start(client, room)
+    response = client.post(f"{base}/move", data={"move": "post_blinds"})
+    assert response.status_code == 302 and response.headers["Location"].startswith(base)

@@ -6,7 +6,9 @@ Every step is a POST that the screen-free core (:mod:`dealer_trainer.workbench`)
 draft is kept in the store after each (:mod:`dealer_trainer.store.drafts`), so a reload, a
 dropped connection or a restart loses nothing. A draft is its author's in its room: another
 person's or room's is a 404. A step refused re-shows the page with its message beside its
-field and what was typed kept (422), never a 500."""
+field and what was typed kept (422), never a 500. Under htmx a step redraws the page's content in
+place (the table picture and the steps, a screen reader told what was done) with no page load;
+without JavaScript the same forms post and redirect back to the draft."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from dealer_trainer.scenario import MAX_ROOM_SCENARIOS
 from dealer_trainer.store import drafts, uploads
 from dealer_trainer.view import table_view, trainee_view
 from dealer_trainer.web.access import Access, policy
-from dealer_trainer.web.htmx import page, to
+from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.room.bank import _bank_entry
 from dealer_trainer.web.room.common import _log_text, _trainer_room, bp, log
 from dealer_trainer.web.security import current_person
@@ -89,6 +91,7 @@ def _page(
     status: int = 200,
     errors: dict[str, str] | None = None,
     typed: dict[str, str] | None = None,
+    announce: str = "",
 ) -> Response:
     house = room.house_yaml
     errors = dict(errors or {})
@@ -134,6 +137,7 @@ def _page(
         preview_remaining=[] if preview_item is None else list(enumerate(preview_item.options, 1)),
         errors=errors,
         typed=typed or {},
+        announce=announce,
         rulesets=rulesets,
         structures=wb.STRUCTURES,
         games=_GAMES,
@@ -247,9 +251,15 @@ def write_step(room_id: int, draft_id: int, step: str) -> Response:
         problems = wb.word_problems(changed)
         if problems:
             return _page(room, draft_id, changed, status=422, errors=problems)
+    if is_htmx():  # the table and the step redrawn in place: no page load, no redirect
+        return _page(room, draft_id, changed, announce=_DONE.get(step, "Done."))
     return to(here + f"#{_ANCHORS.get(step, 'table')}")
 
 
+#: what a step done says to a screen reader (the page is redrawn in place under htmx)
+_DONE = {"table": "The table is set.", "move": "The move is played.", "undo": "The last move is "
+         "undone.", "error": "The dealer error is made.", "ask": "The question is drafted.",
+         "words": "The words are kept."}  # fmt: skip
 _ANCHORS = {"table": "table", "move": "moves", "undo": "moves", "error": "moves", "ask": "question",
             "words": "words"}  # fmt: skip
 
