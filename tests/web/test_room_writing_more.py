@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask.testing import FlaskClient
 
 from dealer_trainer.accounts import Room
@@ -153,3 +154,50 @@ def test_without_javascript_the_same_step_posts_and_redirects_back_to_the_draft(
     base = _start(client, room)
     response = client.post(f"{base}/move", data={"move": "post_blinds"})
     assert response.status_code == 302 and response.headers["Location"].startswith(base)
+
+
+@pytest.mark.parametrize(
+    ("step", "data", "place"),
+    [
+        ("move", {"move": "<script>"}, "move"),
+        ("move", {"move": "act", "seat": "1", "action": "shove"}, "action"),
+        ("move", {"move": "act", "seat": "x", "action": "call", "amount": "-5"}, "amount"),
+        ("move", {"move": "absent", "seat": ""}, "seat"),
+        ("error", {"error": "not_an_error: 'x'"}, "error"),
+        ("ask", {"kind": "ruling"}, "kind"),
+        ("ask", {"kind": "essay"}, "kind"),
+        ("table", {**TABLE, "seats": "\x00"}, "seats"),
+        ("table", {**TABLE, "ruleset": "../../etc/passwd"}, "ruleset"),
+    ],
+)
+def test_bad_input_at_any_step_is_a_422_beside_its_field_never_a_500(
+    client: FlaskClient, room: Room, step: str, data: dict[str, str], place: str
+) -> None:
+    base = _start(client, room)
+    _step(client, base, "table", TABLE)
+    _step(client, base, "move", {"move": "post_blinds"})
+    response = client.post(f"{base}/{step}", data=data)
+    assert response.status_code == 422, response.text[:300]
+    assert f'id="{place}-error"' in response.text or 'id="move-error"' in response.text
+    assert "<script>" not in response.text.split("</head>")[1]
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "says"),
+    [("option-1", "", "cannot be empty"), ("option-2", "o" * 700, "at most 600"),
+     ("explain", "x" * 5000, "at most 2000"), ("ask", "   ", "cannot be empty")],
+)  # fmt: skip
+def test_an_empty_or_overlong_option_or_text_is_refused_beside_it_and_kept(
+    client: FlaskClient, room: Room, field: str, text: str, says: str
+) -> None:
+    base = _start(client, room)
+    _step(client, base, "table", TABLE)
+    for move in MOVES:
+        _step(client, base, "move", move)
+    _step(client, base, "error", {"error": "premature_turn"})
+    _step(client, base, "ask", {"kind": "choice"})
+    assert _words(client, base, **{field: text}) == 422
+    page = client.get(base).text
+    said = re.search(rf'<p class="error" id="{field}-error">([^<]*)<', page)
+    assert said is not None and says in said.group(1)
+    assert text[:4000].strip() == "" or text[:50] in page  # what was typed is kept
