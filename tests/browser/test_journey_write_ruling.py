@@ -1,7 +1,8 @@
 """Issue 29's journey for a player's ruling at tablet size: a trainer sets a cash table, deals,
 plays a call out of turn by seat 6 from the "What a player did" buttons, asks the player's
 ruling (whose turn is it now?), previews and keeps it; the downloaded YAML validates. axe and
-the touch targets on every state of the page."""
+the touch targets on every state of the page; the focus kept on the move pressed as htmx
+redraws the page."""
 
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ def test_a_trainer_writes_a_players_ruling_on_a_cash_table_and_it_validates(
     expect(page.get_by_label("Game")).to_have_value("cash")
     _dealer(page, "Post blinds")
     _dealer(page, "Deal")
+    # redrawn in place, the keyboard's place is kept: the button pressed has the focus again
+    expect(page.locator("#d-deal")).to_be_focused()
     player = page.get_by_role("group", name=re.compile("^What a player did"))
     expect(player).to_be_visible()
     check_page(page)  # the player's moves beside the dealer's
