@@ -41,6 +41,13 @@ def test_a_call_out_of_turn_is_played_and_asked_as_a_players_ruling_and_kept(
     assert proved.situation == "action_out_of_turn"
     assert client.post(f"{base}/save").status_code == 302
     assert _kept(client, room)["our-out-of-turn"] == yaml_text
+    # opened again, it is a player's ruling still, and saving it again keeps the same YAML
+    opened = client.post(f"/rooms/{room.id}/scenarios/our-out-of-turn/edit")
+    assert opened.status_code == 302
+    again = str(opened.headers["Location"])
+    assert 'value="ruling" checked' in client.get(again).text
+    assert client.get(f"{again}.yaml").text == yaml_text
+    assert client.post(f"{again}/save").status_code == 302
 
 
 def test_an_action_out_of_turn_by_the_seat_to_act_is_refused_with_its_rule(
