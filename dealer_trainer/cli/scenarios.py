@@ -97,6 +97,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     new.add_argument("--button", type=int, help="the button's seat")
     new.add_argument("--blinds", help="small and big blind, as 1/2")
     new.add_argument("--stacks", type=int, help="every player's stack (default 200)")
+    new.add_argument(
+        "--structure",
+        choices=("no-limit", "pot-limit", "limit"),
+        help="the betting structure (default no-limit; limit: the bets from the blinds)",
+    )
+    new.add_argument(
+        "--game", choices=("cash", "tournament"), help="the game (default: the ruleset's own)"
+    )
     written = [str(kind) for kind, spec in QUESTION_KINDS.items() if spec.wizard_ask]
     new.add_argument("--kind", choices=written, help="the question's kind")
     new.add_argument("--difficulty", type=int, choices=(1, 2, 3), help="1 easy .. 3 hard")

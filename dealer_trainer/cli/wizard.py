@@ -171,6 +171,8 @@ def run_wizard(args: argparse.Namespace, prompter: Prompter | None = None) -> in
             small_blind=small,
             big_blind=big,
             stacks=stacks,
+            structure=getattr(args, "structure", None) or "no-limit",
+            game=getattr(args, "game", None) or "",
             ruleset=ruleset.name if ruleset.name in BUILTIN else workbench.HOUSE,
             house_yaml=house_yaml,
         )

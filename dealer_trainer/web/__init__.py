@@ -62,9 +62,11 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
 
 #: htmx under our CSP: no eval, no injected style, no script tags from responses; Back reloads
 #: from the server (no page kept in sessionStorage); a form error (422) or a refusal (429) is
-#: swapped in like a page, other errors go to the alert region (app.js)
+#: swapped in like a page, other errors go to the alert region (app.js); no ``style`` attribute
+#: is settled (our pages have none; copying one a tool left, such as axe's, breaks the CSP)
 HTMX_CONFIG: dict[str, Any] = {
     "includeIndicatorStyles": False,
+    "attributesToSettle": ["class", "width", "height"],
     "allowEval": False,
     "allowScriptTags": False,
     "selfRequestsOnly": True,

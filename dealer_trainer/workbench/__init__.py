@@ -4,12 +4,14 @@ The terminal wizard (``dealer-trainer scenarios new``) and the room's "Write a s
 call these same functions; each takes a :class:`Draft` and returns a new one (or raises
 :class:`AuthoringError` naming the field or step it concerns):
 
-- :func:`set_table` (:mod:`.table`): seats, stacks, the button, the blinds, the structure,
-  the ruleset (built-in, or the room's house ruleset);
+- :func:`set_table` (:mod:`.table`): seats, stacks, the button, the blinds, the structure
+  (no-limit, pot-limit, limit), the game (cash or tournament), the ruleset
+  (built-in, or the room's house ruleset);
 - :func:`play`, :func:`undo`, :func:`make_error`, :func:`stage_error`, :func:`position`
   (:mod:`.moves`): the hand played move by move, each judged by the engine;
 - :func:`ask`, :func:`edit_words` (:mod:`.question`): what to ask, the options the engine
-  drafts (:mod:`dealer_trainer.authoring`), the author's words;
+  drafts (:mod:`dealer_trainer.authoring`; a player's ruling: :mod:`.ruling`), the author's
+  words;
 - :func:`check_draft` (:mod:`.checks`): proved like an upload, linted, audited (the family
   checked against the room's other items), and written as YAML that ``scenarios validate``
   accepts; :func:`preview_item`: the item laid out by the quiz's own code, as a trainee gets it;
@@ -35,6 +37,7 @@ from dealer_trainer.workbench.draft import (
 )
 from dealer_trainer.workbench.moves import (
     MAX_MOVES,
+    PLAYER_MOVES,
     Position,
     asked_error,
     make_error,
@@ -55,12 +58,17 @@ from dealer_trainer.workbench.question import (
     word_problems,
 )
 from dealer_trainer.workbench.reopen import reopen
-from dealer_trainer.workbench.table import HOUSE, STRUCTURES, ruleset_of, set_table
+from dealer_trainer.workbench.ruling import PLAYER_SITUATIONS, RULING, ruled_situation
+from dealer_trainer.workbench.table import GAMES, HOUSE, STRUCTURES, ruleset_of, set_table
 
 __all__ = [
+    "GAMES",
     "HOUSE",
     "LIMITS",
     "MAX_MOVES",
+    "PLAYER_MOVES",
+    "PLAYER_SITUATIONS",
+    "RULING",
     "STRUCTURES",
     "AuthoringError",
     "Checked",
@@ -83,6 +91,7 @@ __all__ = [
     "position",
     "preview_item",
     "reopen",
+    "ruled_situation",
     "ruleset_of",
     "scenario_of",
     "set_table",

@@ -41,6 +41,8 @@ class TableSettings:
     big_blind: int = 2
     stacks: int = 200
     structure: str = "no-limit"
+    #: ``cash`` or ``tournament``; empty: the ruleset's own game
+    game: str = ""
     #: a built-in ruleset's name, or ``house.yaml`` (the room's house ruleset)
     ruleset: str = "roberts"
 
@@ -54,6 +56,8 @@ class TableSettings:
         }
         if self.structure != "no-limit":
             found["structure"] = self.structure
+        if self.game:
+            found["game"] = self.game
         return found
 
 
@@ -64,7 +68,7 @@ class OptionDraft:
 
     text: str
     steps: tuple[str, ...] | None = None
-    answer: bool | int | str | None = None
+    answer: bool | int | str | list[int] | None = None
     correct: bool = False
 
 
@@ -77,8 +81,11 @@ class Draft:
     moves: tuple[Any, ...] = ()
     #: the catalogue dealer error made (None: none yet, or one played by hand)
     error: str | None = None
-    #: the question's kind (None: not chosen yet)
+    #: the question's kind (None: not chosen yet): a scenario's kind, or ``ruling`` (a player's
+    #: ruling, written as a fact question on :attr:`fact`)
     kind: str | None = None
+    #: the fact a player's ruling asks (``to_act``, ``winners``; None: another kind)
+    fact: str | None = None
     ident: str = ""
     title: str = ""
     ask: str = ""
@@ -95,7 +102,9 @@ class Draft:
 
     def with_moves(self, moves: tuple[Any, ...]) -> Draft:
         """The draft with other moves: a question drafted on the old ones is dropped."""
-        return replace(self, moves=moves, kind=None, options=(), order=(), ask="", explain="")
+        return replace(
+            self, moves=moves, kind=None, fact=None, options=(), order=(), ask="", explain=""
+        )
 
 
 def to_json(draft: Draft) -> str:
@@ -110,11 +119,13 @@ def to_json(draft: Draft) -> str:
                 "big_blind": table.big_blind,
                 "stacks": table.stacks,
                 "structure": table.structure,
+                "game": table.game,
                 "ruleset": table.ruleset,
             },
             "moves": list(draft.moves),
             "error": draft.error,
             "kind": draft.kind,
+            "fact": draft.fact,
             "ident": draft.ident,
             "title": draft.title,
             "ask": draft.ask,
@@ -150,11 +161,13 @@ def from_json(text: str) -> Draft:
                 big_blind=int(table["big_blind"]),
                 stacks=int(table["stacks"]),
                 structure=str(table["structure"]),
+                game=str(table.get("game") or ""),
                 ruleset=str(table["ruleset"]),
             ),
             moves=tuple(data["moves"]),
             error=data["error"],
             kind=data["kind"],
+            fact=_text_or_none(data.get("fact")),
             ident=str(data["ident"]),
             title=str(data["title"]),
             ask=str(data["ask"]),

@@ -25,11 +25,13 @@ from dealer_trainer.workbench.table import HOUSE, ruleset_of
 
 __all__ = [
     "MAX_MOVES",
+    "PLAYER_MOVES",
     "Position",
     "asked_error",
     "make_error",
     "move_item",
     "play",
+    "played",
     "position",
     "stage_error",
     "undo",
@@ -37,6 +39,16 @@ __all__ = [
 
 #: the most moves a draft keeps (a hand to the river is about 40)
 MAX_MOVES = 200
+#: what a player or the floor does that the floor rules on (procedure/player_rulings.py), with
+#: its words: a player away at the deal, a hand tabled (or one card of it), let go face down,
+#: mucked, or ordered tabled by the floor
+PLAYER_MOVES: dict[str, str] = {
+    "absent": "Away from the seat at the deal",
+    "show": "Tables the hand",
+    "release": "Lets the hand go face down",
+    "muck": "Mucks the hand",
+    "order_show": "The floor orders the hand tabled",
+}
 #: the actions a player may take, as a script names them
 _ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
 
@@ -85,6 +97,10 @@ def _played(
         yield hand
 
 
+#: the hand with a draft's moves played, open for more (for the other steps of authoring)
+played = _played
+
+
 def move_item(
     name: str,
     *,
@@ -92,15 +108,28 @@ def move_item(
     action: str | None = None,
     amount: int | None = None,
     exposed: bool = False,
+    out_of_turn: bool = False,
+    cards: int | None = None,
 ) -> Any:
-    """A move as a hand script writes it, from a page's or a terminal's fields."""
+    """A move as a hand script writes it, from a page's or a terminal's fields: a dealer's
+    move, a player's action (in turn or out of turn), or what a player or the floor does that
+    the floor rules on (:data:`PLAYER_MOVES`)."""
     if name == "act":
         if action not in _ACTIONS:
             raise AuthoringError(f"an action is one of {', '.join(_ACTIONS)}", place="action")
         args: dict[str, Any] = {"seat": seat, "action": action}
         if amount is not None:
             args["amount"] = amount
+        if out_of_turn:
+            args["out_of_turn"] = True
         return {"act": args}
+    if name in PLAYER_MOVES:
+        if seat is None:
+            raise AuthoringError("choose the seat it concerns", place="seat")
+        found: dict[str, Any] = {"seat": seat}
+        if name == "show" and cards is not None:
+            found["cards"] = cards
+        return {name: found}
     if name not in DEALER_EVENTS:
         raise AuthoringError(f"{name!r} is not a dealer's move", place="move")
     return {name: {"exposed": True}} if exposed else name
@@ -111,10 +140,25 @@ def play(draft: Draft, move: Any, house_yaml: str | None = None) -> Draft:
     when the engine refuses it."""
     if len(draft.moves) >= MAX_MOVES:
         raise AuthoringError(f"a draft keeps at most {MAX_MOVES} moves", place="move")
-    moves = (*draft.moves, move)
+    moves = (*draft.moves, _sized(draft, move, house_yaml))
     with _played(draft, house_yaml, moves):
         pass
     return draft.with_moves(moves)
+
+
+def _sized(draft: Draft, move: Any, house_yaml: str | None) -> Any:
+    """A limit game's bet or raise given without an amount: the one size the structure allows
+    now (the small bet before the turn, the big bet after), as a dealer would count it."""
+    args = move.get("act") if isinstance(move, dict) else None
+    if draft.table.structure != "limit" or not isinstance(args, dict) or "amount" in args:
+        return move
+    if args.get("action") not in ("bet", "raise"):
+        return move
+    with _played(draft, house_yaml) as hand:
+        betting = hand.betting
+        if betting is None or hand.to_act != args.get("seat"):
+            return move
+        return {"act": {**args, "amount": betting.min_raise_to()}}
 
 
 def undo(draft: Draft) -> Draft:

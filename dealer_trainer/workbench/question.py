@@ -17,6 +17,14 @@ from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.scenario import DIFFICULTIES, Kind
 from dealer_trainer.workbench.draft import AuthoringError, Draft, OptionDraft
 from dealer_trainer.workbench.moves import asked_error
+from dealer_trainer.workbench.ruling import (
+    RULING,
+    RULING_FACTS,
+    RULING_WORDS,
+    draft_ruling,
+    ruled_situation,
+    ruling_mapping,
+)
 from dealer_trainer.workbench.table import ruleset_of
 
 __all__ = [
@@ -37,14 +45,27 @@ _TAG = re.compile(r"<\s*/?\s*[a-zA-Z!][^>]*>")
 
 
 def kinds_here(draft: Draft, house_yaml: str | None = None) -> list[tuple[str, str]]:
-    """The kinds of question the draft's dealer error can be asked as (kind, words)."""
-    name = asked_error(draft, house_yaml)
-    return kinds(name, ruleset_of(draft.table, house_yaml))
+    """The kinds of question the draft can be asked as (kind, words): those of its dealer
+    error, and a player's ruling where the floor ruled on what a player did
+    (:class:`AuthoringError`: neither yet)."""
+    found: list[tuple[str, str]] = []
+    try:
+        name = asked_error(draft, house_yaml)
+        found = kinds(name, ruleset_of(draft.table, house_yaml))
+    except AuthoringError:
+        if ruled_situation(draft, house_yaml) is None:
+            raise
+    if ruled_situation(draft, house_yaml) is not None:
+        found.append((RULING, RULING_WORDS))
+    return found
 
 
 def ask(draft: Draft, kind: str, house_yaml: str | None = None) -> Draft:
     """The draft asking ``kind`` on its dealer error, the options drafted by the engine (the
-    words the author typed for the title and the id kept)."""
+    words the author typed for the title and the id kept); ``ruling``: a player's ruling
+    (:func:`dealer_trainer.workbench.ruling.draft_ruling`)."""
+    if kind == RULING:
+        return draft_ruling(draft, house_yaml)
     name = asked_error(draft, house_yaml)
     ruleset = ruleset_of(draft.table, house_yaml)
     offered = [k for k, _ in kinds(name, ruleset)]
@@ -69,6 +90,7 @@ def ask(draft: Draft, kind: str, house_yaml: str | None = None) -> Draft:
         draft,
         error=name,
         kind=kind,
+        fact=None,
         ask=str(question["ask"]),
         explain=str(question["explain"]),
         options=options,
@@ -163,12 +185,17 @@ def word_problems(draft: Draft) -> dict[str, str]:
 
 def scenario_of(draft: Draft, house_yaml: str | None = None) -> dict[str, Any]:
     """The draft as a scenario mapping (contract 2), fields in the contract's order."""
-    name = asked_error(draft, house_yaml)
-    found = situation(name)
     if draft.kind is None:
         raise AuthoringError("choose what to ask first", place="kind")
+    ruled = ruled_situation(draft, house_yaml) if draft.kind == RULING else None
+    if draft.kind == RULING and (ruled is None or draft.fact not in RULING_FACTS):
+        raise AuthoringError("the moves no longer make a player's ruling: ask again", place="kind")
+    name = ruled or asked_error(draft, house_yaml)
+    found = situation(name)
     question: dict[str, Any] = {}
-    if draft.kind != Kind.CHOICE:
+    if draft.kind == RULING:
+        question.update(ruling_mapping(draft))
+    elif draft.kind != Kind.CHOICE:
         question["kind"] = draft.kind
     if draft.kind == Kind.FACT:
         question["fact"] = "misdeal"
@@ -176,7 +203,7 @@ def scenario_of(draft: Draft, house_yaml: str | None = None) -> dict[str, Any]:
     if draft.kind == Kind.ORDER:
         question["order"] = list(draft.order)
     else:
-        question["choices"] = [_choice(option) for option in draft.options]
+        question["choices"] = [_choice(o, fact=draft.kind == RULING) for o in draft.options]
     question["explain"] = draft.explain
     return {
         "id": draft.ident,
@@ -193,11 +220,12 @@ def scenario_of(draft: Draft, house_yaml: str | None = None) -> dict[str, Any]:
     }
 
 
-def _choice(option: OptionDraft) -> dict[str, Any]:
+def _choice(option: OptionDraft, *, fact: bool = False) -> dict[str, Any]:
+    """An option as a scenario writes it (a fact's answer written even when it is null)."""
     found: dict[str, Any] = {"text": option.text}
     if option.steps is not None:
         found["steps"] = list(option.steps)
-    if option.answer is not None:
+    if option.answer is not None or fact:
         found["answer"] = option.answer
     if option.correct:
         found["correct"] = True

@@ -2,10 +2,11 @@
 its words, to be edited and kept in its place (the draft remembers the id it replaces).
 
 Only what the workbench itself writes can be opened: a table of N players with one stack,
-the blinds and no-limit or pot-limit, no stacked deck and no seed, a choice, order or
-misdeal question. Anything else (a scenario written by hand with a stacked deck, a limit
-game, a number question, ...) is refused with what it has that the page cannot show: its
-YAML is edited and uploaded as before."""
+the blinds, no-limit, pot-limit or limit (its bets from the blinds), cash, tournament or
+the ruleset's game, no stacked deck and no seed, a choice, order, misdeal or player's ruling
+question. Anything else (a scenario written by hand with a stacked deck, a limit game with
+its own bets, a number question, ...) is refused with what it has that the page cannot
+show: its YAML is edited and uploaded as before."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.scenario import Kind
 from dealer_trainer.workbench.draft import AuthoringError, Draft, OptionDraft
 from dealer_trainer.workbench.moves import asked_error
+from dealer_trainer.workbench.ruling import PLAYER_SITUATIONS, RULING, RULING_FACTS, ruled_situation
 from dealer_trainer.workbench.table import set_table
 from dealer_trainer.yamlio import load
 
@@ -27,7 +29,7 @@ _FIELDS = frozenset(
     ("id", "title", "topic", "difficulty", "family", "ruleset", "situation", "table", "deck",
      "setup", "question")
 )  # fmt: skip
-_TABLE = frozenset(("seats", "button", "blinds", "stacks", "structure"))
+_TABLE = frozenset(("seats", "button", "blinds", "stacks", "structure", "game"))
 _QUESTION = frozenset(("kind", "fact", "ask", "choices", "order", "explain"))
 _CHOICE = frozenset(("text", "steps", "answer", "correct"))
 
@@ -75,7 +77,9 @@ def reopen(text: str, house_yaml: str | None = None, source: str = "scenario.yam
         raise _refuse("a table the page does not set: seats with their own stacks, or antes")
     question = _mapping(data.get("question"), "question", _QUESTION)
     kind = str(question.get("kind", Kind.CHOICE))
-    if kind not in (Kind.CHOICE, Kind.ORDER) and question.get("fact") != "misdeal":
+    fact = question.get("fact")
+    ruling = data.get("situation") in PLAYER_SITUATIONS and fact in RULING_FACTS
+    if kind not in (Kind.CHOICE, Kind.ORDER) and fact != "misdeal" and not ruling:
         raise _refuse(f"a {kind} question the page does not ask")
     try:
         draft = set_table(
@@ -86,6 +90,7 @@ def reopen(text: str, house_yaml: str | None = None, source: str = "scenario.yam
             big_blind=blinds[1],
             stacks=table.get("stacks", ""),
             structure=str(table.get("structure", "no-limit")),
+            game=str(table.get("game", "")),
             ruleset=str(data.get("ruleset", "roberts")),
             house_yaml=house_yaml,
         )
@@ -107,14 +112,17 @@ def reopen(text: str, house_yaml: str | None = None, source: str = "scenario.yam
         difficulty=int(data["difficulty"]) if isinstance(data.get("difficulty"), int) else 0,
         family=None if family is None else str(family),
     )
-    try:
-        asked = asked_error(draft, house_yaml)  # the moves play, and an error is made
+    try:  # the moves play, and an error is made (or a player's ruling)
+        asked = ruled_situation(draft, house_yaml) if ruling else asked_error(draft, house_yaml)
     except AuthoringError as exc:
         raise _refuse(f"its setup: {exc.message}") from None
+    if asked is None:
+        raise _refuse("its setup makes no player's ruling")
     return replace(
         draft,
         error=asked,
-        kind=kind,
+        kind=RULING if ruling else kind,
+        fact=str(fact) if ruling else None,
         ask=str(question.get("ask", "")),
         explain=str(question.get("explain", "")),
         options=tuple(_option(choice) for choice in choices),

@@ -6,18 +6,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dealer_trainer.errors import ScriptError
+from dealer_trainer.procedure.script import GAMES as SCRIPT_GAMES
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, parse_ruleset
 from dealer_trainer.workbench.draft import AuthoringError, Draft, TableSettings
 from dealer_trainer.yamlio import load
 
-__all__ = ["HOUSE", "MAX_SEATS", "MAX_STACK", "STRUCTURES", "ruleset_of", "set_table"]
+__all__ = ["GAMES", "HOUSE", "MAX_SEATS", "MAX_STACK", "STRUCTURES", "ruleset_of", "set_table"]
 
 #: the name under which a draft (and a scenario kept in a room) names the room's house ruleset
 HOUSE = "house.yaml"
 MAX_SEATS = 10
 MAX_STACK = 10**9
-#: the betting structures the page offers (a limit game needs its bet sizes: not yet)
-STRUCTURES = ("no-limit", "pot-limit")
+#: the betting structures the page offers (limit: the small bet is the big blind, the big bet
+#: twice it, as a hand script has them when it names no ``bets``)
+STRUCTURES = ("no-limit", "pot-limit", "limit")
+#: the games a table plays (empty: the ruleset's own game)
+GAMES = ("", *SCRIPT_GAMES)
 
 
 def _whole(value: str | int, place: str, low: int, high: int) -> int:
@@ -37,6 +41,7 @@ def set_table(
     stacks: str | int,
     structure: str = "no-limit",
     ruleset: str = "roberts",
+    game: str = "",
     house_yaml: str | None = None,
 ) -> Draft:
     """The draft on a new table (its moves start again); :class:`AuthoringError` names the
@@ -49,6 +54,7 @@ def set_table(
         big_blind=_whole(big_blind, "big_blind", 1, MAX_STACK),
         stacks=_whole(stacks, "stacks", 1, MAX_STACK),
         structure=structure,
+        game=game,
         ruleset=ruleset,
     )
     if settings.big_blind < settings.small_blind:
@@ -57,6 +63,10 @@ def set_table(
         raise AuthoringError("a stack covers the big blind at least", place="stacks")
     if structure not in STRUCTURES:
         raise AuthoringError(f"one of {', '.join(STRUCTURES)}", place="structure")
+    if game not in GAMES:
+        raise AuthoringError(
+            f"cash or tournament (or the ruleset's own game), not {game[:40]!r}", place="game"
+        )
     ruleset_of(settings, house_yaml)  # named and readable
     return replace(draft.with_moves(()), table=settings, error=None)
 

@@ -1,7 +1,8 @@
 """Issue 29's journey at tablet size: a trainer builds a premature-turn item under TDA by
 dealing the hand on the Write a scenario page, edits the wording, previews it, keeps it in the
 room; the downloaded YAML validates (``scenarios validate``); a trainee of the room is asked
-it in a quiz. axe and the touch targets on every state of the authoring page."""
+it in a quiz. axe and the touch targets on every state of the authoring page; under htmx the
+steps redraw the page in place (never a page load), an illegal move refused beside the moves."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from dealer_trainer.accounts import TRAINEE
 from dealer_trainer.cli.main import main as cli
 from dealer_trainer.training import runs
 from dealer_trainer.training.quiz import Selection
-from tests.browser.conftest import People, Shots, check_page, heading, sign_in, sign_out
+from tests.browser.conftest import Console, People, Shots, check_page, heading, sign_in, sign_out
 from tests.browser.journeys import QuizRoom
 
 TABLET = pytest.mark.browser_context_args(
@@ -57,8 +58,14 @@ def _dealer(page: Page, move: str) -> None:
 
 @TABLET
 def test_a_trainer_writes_a_premature_turn_item_and_a_trainee_is_asked_it(
-    page: Page, people: People, shot: Shots, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    page: Page,
+    people: People,
+    shot: Shots,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    _console_is_clean: Console,
 ) -> None:
+    _console_is_clean.allow("status of 422")  # the river refused: its page swapped in
     room = people.room(ruleset="tda-2024")
     boss = people.trainer("Ana", room)
     trainee = people.person("Teo", room=room, role=TRAINEE)
@@ -71,7 +78,12 @@ def test_a_trainer_writes_a_premature_turn_item_and_a_trainee_is_asked_it(
     page.get_by_label("Players").fill("3")
     page.get_by_label("Ruleset").select_option("tda-2024")
     page.get_by_role("button", name=re.compile("^Set the table")).click()
+    # under htmx every step redraws the content in place: the page is never loaded again
+    page.evaluate("window.sameDocument = true")
     _dealer(page, "Post blinds")
+    _dealer(page, "River")  # not the next step: refused beside the moves, with its rule
+    expect(page.locator("#move-error")).to_contain_text("(rule ")
+    check_page(page)
     _dealer(page, "Deal")
     _act(page, 1, "Call")
     _act(page, 2, "Call")
@@ -92,7 +104,10 @@ def test_a_trainer_writes_a_premature_turn_item_and_a_trainee_is_asked_it(
     page.get_by_label("Scenario id").fill(WRITTEN)
     page.get_by_label(re.compile("^Title")).fill(TITLE)
     page.get_by_label("The question", exact=True).fill(ASK)
+    option = page.get_by_label(re.compile(r"Option \d \(the engine's answer\)"))
+    option.fill(option.input_value().rstrip(".") + ", as the rule says.")
     page.get_by_role("button", name="Keep the words").click()
+    assert page.evaluate("window.sameDocument === true")
 
     preview = page.locator(".phone-frame")
     expect(preview.get_by_role("group", name=ASK)).to_be_visible()
@@ -107,6 +122,7 @@ def test_a_trainer_writes_a_premature_turn_item_and_a_trainee_is_asked_it(
     download.value.save_as(saved)
     assert cli(["scenarios", "validate", str(saved)]) == 0
     assert TITLE in saved.read_text(encoding="utf-8").replace("'", "")
+    assert ", as the rule says." in saved.read_text(encoding="utf-8")
 
     page.get_by_role("button", name="Keep it in the room").click()
     expect(page.get_by_text("The scenario is proved and kept for this room.")).to_be_visible()

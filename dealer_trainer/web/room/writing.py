@@ -6,7 +6,9 @@ Every step is a POST that the screen-free core (:mod:`dealer_trainer.workbench`)
 draft is kept in the store after each (:mod:`dealer_trainer.store.drafts`), so a reload, a
 dropped connection or a restart loses nothing. A draft is its author's in its room: another
 person's or room's is a 404. A step refused re-shows the page with its message beside its
-field and what was typed kept (422), never a 500."""
+field and what was typed kept (422), never a 500. Under htmx a step redraws the page's content in
+place (the table picture and the steps, a screen reader told what was done) with no page load;
+without JavaScript the same forms post and redirect back to the draft."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from dealer_trainer.scenario import MAX_ROOM_SCENARIOS
 from dealer_trainer.store import drafts, uploads
 from dealer_trainer.view import table_view, trainee_view
 from dealer_trainer.web.access import Access, policy
-from dealer_trainer.web.htmx import page, to
+from dealer_trainer.web.htmx import is_htmx, page, to
 from dealer_trainer.web.room.bank import _bank_entry
 from dealer_trainer.web.room.common import _log_text, _trainer_room, bp, log
 from dealer_trainer.web.security import current_person
@@ -89,6 +91,7 @@ def _page(
     status: int = 200,
     errors: dict[str, str] | None = None,
     typed: dict[str, str] | None = None,
+    announce: str = "",
 ) -> Response:
     house = room.house_yaml
     errors = dict(errors or {})
@@ -100,15 +103,13 @@ def _page(
     except wb.AuthoringError as exc:
         errors.setdefault(exc.place, exc.message)
     kinds: list[tuple[str, str]] = []
-    asked = None
     checked = None
     preview = None
     if position is not None and position.errors:
         try:
-            asked = wb.asked_error(draft, house)
             kinds = wb.kinds_here(draft, house)
         except wb.AuthoringError:
-            asked = None
+            kinds = []
     preview_item = None
     if draft.kind is not None:
         checked = wb.check_draft(draft, house, _others(room, draft))
@@ -129,16 +130,22 @@ def _page(
         position=position,
         view=view,
         kinds=kinds,
-        asked=asked,
+        player_moves=wb.PLAYER_MOVES,
         checked=checked,
         preview=preview,
         preview_item=preview_item,
         preview_remaining=[] if preview_item is None else list(enumerate(preview_item.options, 1)),
         errors=errors,
         typed=typed or {},
+        announce=announce,
         rulesets=rulesets,
         structures=wb.STRUCTURES,
+        games=_GAMES,
     )
+
+
+#: the games the table offers, with their words
+_GAMES = [(game, game or "the ruleset's own game") for game in wb.GAMES]
 
 
 @bp.route("/<int:room_id>/write/<int:draft_id>")
@@ -181,15 +188,19 @@ def _apply(step: str, draft: wb.Draft, house: str | None) -> wb.Draft:
             stacks=_field("stacks"),
             structure=_field("structure") or "no-limit",
             ruleset=_field("ruleset") or "roberts",
+            game=_field("game"),
             house_yaml=house,
         )
     if step == "move":
+        name = _field("move")
         move = wb.move_item(
-            _field("move"),
+            _PLAYER_SAYS.get(name, name),
             seat=_seat(_field("seat")),
             action=_field("action") or None,
             amount=_amount(_field("amount")),
             exposed=form.get("exposed") == "1",
+            out_of_turn=name == "act_out_of_turn",
+            cards=1 if name == "show_one" else None,
         )
         return wb.play(draft, move, house)
     if step == "undo":
@@ -213,8 +224,12 @@ def _apply(step: str, draft: wb.Draft, house: str | None) -> wb.Draft:
     abort(404)
 
 
+#: the page's buttons for what a player did that are another move's variant
+_PLAYER_SAYS = {"act_out_of_turn": "act", "show_one": "show"}
+
 #: the fields a step's form holds, kept as typed when the step is refused
-_TYPED = ("seats", "button", "small_blind", "big_blind", "stacks", "amount", "seat")
+_TYPED = ("seats", "button", "small_blind", "big_blind", "stacks", "structure", "game", "ruleset",
+          "amount", "seat", "action")  # fmt: skip
 
 
 @bp.route("/<int:room_id>/write/<int:draft_id>/<step>", methods=["POST"])
@@ -236,9 +251,15 @@ def write_step(room_id: int, draft_id: int, step: str) -> Response:
         problems = wb.word_problems(changed)
         if problems:
             return _page(room, draft_id, changed, status=422, errors=problems)
+    if is_htmx():  # the table and the step redrawn in place: no page load, no redirect
+        return _page(room, draft_id, changed, announce=_DONE.get(step, "Done."))
     return to(here + f"#{_ANCHORS.get(step, 'table')}")
 
 
+#: what a step done says to a screen reader (the page is redrawn in place under htmx)
+_DONE = {"table": "The table is set.", "move": "The move is played.", "undo": "The last move is "
+         "undone.", "error": "The dealer error is made.", "ask": "The question is drafted.",
+         "words": "The words are kept."}  # fmt: skip
 _ANCHORS = {"table": "table", "move": "moves", "undo": "moves", "error": "moves", "ask": "question",
             "words": "words"}  # fmt: skip
 
