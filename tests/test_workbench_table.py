@@ -8,6 +8,7 @@ import pytest
 
 from dealer_trainer import workbench as wb
 from dealer_trainer.scenario import loads_scenario, verify
+from dealer_trainer.workbench.moves import SEED, stock
 
 
 def _table(**given: str) -> wb.Draft:
@@ -64,3 +65,13 @@ def test_a_limit_scenario_validates_and_reopens_with_its_structure_and_game() ->
     again = wb.reopen(checked.yaml)
     assert again.table.structure == "limit" and again.table.game == "cash"
     assert wb.from_json(wb.to_json(again)) == again
+
+
+def test_a_draft_whose_moves_draw_on_chance_is_written_with_a_seed() -> None:
+    """A reshuffle, a cut or a scramble among the moves plays out differently from run to run
+    unless the scenario names a seed (found by tests/test_workbench_fuzz.py: a misdeal's
+    reshuffle saved without one failed the soundness check)."""
+
+    assert stock(("pitch", {"act": {"seat": 3, "action": "call"}})) == {"deck": []}
+    for chance in ("reshuffle", "scramble", {"cut": {}}):
+        assert stock(("retrieve", chance, "pitch")) == {"deck": [], "seed": SEED}

@@ -70,10 +70,27 @@ class Position:
     can_make: tuple[tuple[str, str], ...]
 
 
+#: the seed a draft's hand is played with when a move draws on chance (a reshuffle, a cut, a
+#: scramble): written into the scenario, so every trainee meets the hand the author dealt
+SEED = 1
+_CHANCE = frozenset({"shuffle", "reshuffle", "cut", "scramble"})
+
+
+def stock(moves: tuple[Any, ...] | list[Any]) -> dict[str, Any]:
+    """The deck fields of a draft's script: the deck in its order, and a ``seed`` when a move
+    draws on chance (a scenario must not play out differently from run to run)."""
+    named = {
+        move if isinstance(move, str) else next(iter(move), None)
+        for move in moves
+        if isinstance(move, str | dict)
+    }
+    return {"deck": [], **({"seed": SEED} if named & _CHANCE else {})}
+
+
 def _script(draft: Draft, moves: tuple[Any, ...], house_yaml: str | None) -> Any:
     ruleset_of(draft.table, house_yaml)  # named and readable
     table = {**draft.table.mapping(), "ruleset": draft.table.ruleset}
-    data = {"table": table, "deck": [], "events": list(moves)}
+    data = {"table": table, **stock(moves), "events": list(moves)}
     try:
         return parse_script(data, rulesets={HOUSE: house_yaml} if house_yaml else {})
     except ScriptError as exc:

@@ -16,7 +16,7 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.scenario import DIFFICULTIES, Kind
 from dealer_trainer.workbench.draft import AuthoringError, Draft, OptionDraft
-from dealer_trainer.workbench.moves import asked_error
+from dealer_trainer.workbench.moves import asked_error, stock
 from dealer_trainer.workbench.ruling import (
     RULING,
     RULING_FACTS,
@@ -214,7 +214,7 @@ def scenario_of(draft: Draft, house_yaml: str | None = None) -> dict[str, Any]:
         "ruleset": draft.table.ruleset,
         "situation": name,
         "table": draft.table.mapping(),
-        "deck": [],
+        **stock(draft.moves),
         "setup": list(draft.moves),
         "question": question,
     }

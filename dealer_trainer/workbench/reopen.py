@@ -3,7 +3,8 @@ its words, to be edited and kept in its place (the draft remembers the id it rep
 
 Only what the workbench itself writes can be opened: a table of N players with one stack,
 the blinds, no-limit, pot-limit or limit (its bets from the blinds), cash, tournament or
-the ruleset's game, no stacked deck and no seed, a choice, order, misdeal or player's ruling
+the ruleset's game, no stacked deck (a seed only where a move draws on chance: the page
+writes its own again), a choice, order, misdeal or player's ruling
 question. Anything else (a scenario written by hand with a stacked deck, a limit game with
 its own bets, a number question, ...) is refused with what it has that the page cannot
 show: its YAML is edited and uploaded as before."""
@@ -27,7 +28,7 @@ __all__ = ["reopen"]
 #: the scenario fields the workbench writes (and so can read back)
 _FIELDS = frozenset(
     ("id", "title", "topic", "difficulty", "family", "ruleset", "situation", "table", "deck",
-     "setup", "question")
+     "seed", "setup", "question")
 )  # fmt: skip
 _TABLE = frozenset(("seats", "button", "blinds", "stacks", "structure", "game"))
 _QUESTION = frozenset(("kind", "fact", "ask", "choices", "order", "explain"))

@@ -21,7 +21,7 @@ from dealer_trainer.rules.rulesets import other_family
 from dealer_trainer.scenario import Kind, load_scenario_text
 from dealer_trainer.scenario.facts import FACTS, fact_hand
 from dealer_trainer.workbench.draft import AuthoringError, Draft, OptionDraft
-from dealer_trainer.workbench.moves import played
+from dealer_trainer.workbench.moves import played, stock
 from dealer_trainer.workbench.table import ruleset_of
 
 __all__ = [
@@ -84,7 +84,7 @@ def _fact_of(draft: Draft, fact: str, house_yaml: str | None) -> Any:
         "difficulty": 2,
         "ruleset": draft.table.ruleset,
         "table": draft.table.mapping(),
-        "deck": [],
+        **stock(draft.moves),
         "setup": list(draft.moves),
         "question": {
             "kind": "fact",
