@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import pexpect  # type: ignore[import-untyped]
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -148,3 +150,25 @@ def test_any_number_of_drill_answers_leaves_every_item_figure_unchanged(
         mine = [correct for name, correct in answers if name == skill]
         weak = len(mine) >= 3 and sum(mine) < 0.9 * len(mine)
         assert (skill in due) == weak
+
+
+def test_a_terminal_review_shows_the_drill_due(tmp_path: Path) -> None:
+    """In a real terminal (a pseudo-terminal), with no question due: the drill due and its
+    command, then the usual word that nothing is due; exit 0."""
+    target = str(tmp_path / "progress.sqlite3")
+    _keep(target, "hands", "kicker", [False, False, False])
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env.pop("DEALER_TRAINER_DB", None)
+    env.update(TERM="xterm", NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
+    env.update(XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    command = str(Path(sys.executable).parent / "dealer-trainer")
+    child = pexpect.spawn(command, ["review", "--trainee", "bo", "--db", target], env=env,
+                          encoding="utf-8", timeout=30, dimensions=(40, 120))  # fmt: skip
+    try:
+        child.expect_exact("Drill due: Reading hands: 0 of 3 right (0%), weak")
+        child.expect_exact("start it: dealer-trainer drill hands")
+        child.expect_exact("Nothing is due for review for bo")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
