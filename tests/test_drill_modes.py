@@ -74,7 +74,7 @@ def test_every_injected_error_can_be_stopped_at_its_first_wrong_moment(ruleset: 
     spotted: set[str] = set()
     with Drill(seed=7, rate=1.0, ruleset=ruleset, mode="practice") as drill:
         seen = 0
-        while drill.summary().hands <= 150 and spotted != injectable(BUILTIN[ruleset]):
+        while drill.summary().hands <= 300 and spotted != injectable(BUILTIN[ruleset]):
             point = drill.point()
             now = _irregularities(drill)
             assert (point.spot is not None) == (now > seen), (point.number, point.spot)

@@ -315,8 +315,12 @@ def _show_summary(summary: Summary, paint: Painter, ruleset: str) -> None:
             weak = " (weak)" if found.weak else ""
             echo(f"  {skill}: {found.right}/{found.attempts} ({found.accuracy:.0%}){weak}")
     timed = {k: n for k, n in summary.speeds.items() if k != "untimed" and n}
-    if timed and summary.mode == "table-ready":
-        echo("Speed: " + ", ".join(f"{n} {k}" for k, n in timed.items()) + ".")
+    if timed:  # every mode: each decision against its target (fast <= 60%, slow > 150%)
+        echo(
+            "Speed: "
+            + ", ".join(f"{n} {k}" for k, n in timed.items())
+            + " (against each decision's target: fast at 60% of it or less, slow above 150%)."
+        )
     again = "" if summary.mode == "learn" else f" --mode {summary.mode}"
     echo(f"The same drill again: --seed {summary.seed} --ruleset {ruleset}{again}")
 

@@ -14,11 +14,15 @@ from dealer_trainer.store.skills import SkillAnswer, SkillFigure
 from dealer_trainer.training.drill.pace import MASTERY_ACCURACY, MASTERY_ATTEMPTS
 
 __all__ = [
+    "DRILL_STARTS",
     "SKILL_TITLES",
+    "DrillDue",
     "SkillLine",
+    "drills_due",
     "record_answer",
     "room_lines",
     "skill_lines",
+    "trainee_drills_due",
     "trainee_lines",
 ]
 
@@ -48,6 +52,19 @@ KIND_TITLES = {
 }
 #: a dealing kind of real-table mode starts with this (``table:flop_burn``)
 _AT_TABLE = "table:"
+
+#: where each skill's drill starts: the terminal's command and the training room's page
+#: (its endpoint and the arguments: the dealer drill's start is a form posted, the others a
+#: link whose empty seed picks one and asks the first item)
+DRILL_STARTS: dict[str, tuple[str, str, dict[str, str]]] = {
+    "dealing": (
+        "dealer-trainer drill --mode practice",
+        "training.start_drill",
+        {"mode": "practice"},
+    ),
+    "money": ("dealer-trainer drill money", "training.reckoning", {"drill": "money", "seed": ""}),
+    "hands": ("dealer-trainer drill hands", "training.reckoning", {"drill": "hands", "seed": ""}),
+}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -160,3 +177,62 @@ def record_answer(
         ruleset=ruleset,
     )
     return skills.record_skill(store, answer, room_id=room_id, key=key)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrillDue:
+    """A drill due for review: a weak skill (below 90% right over 3 answers or more), and
+    where its drill starts. It is the trainee's own figures alone: no item, no review card."""
+
+    skill: str
+    title: str
+    answered: int
+    correct: int
+    percent: int
+    #: the terminal's command that starts the drill
+    command: str
+    #: the training room's endpoint (and its arguments) that starts it
+    endpoint: str
+    arguments: dict[str, str]
+
+    @property
+    def words(self) -> str:
+        """One line: ``Money math: 1 of 3 right (33%), weak``."""
+        return f"{self.title}: {self.correct} of {self.answered} right ({self.percent}%), weak"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "skill": self.skill,
+            "title": self.title,
+            "answered": self.answered,
+            "correct": self.correct,
+            "command": self.command,
+        }
+
+
+def drills_due(lines: Sequence[SkillLine]) -> list[DrillDue]:
+    """The weak skills of ``lines`` (a skill's own line, not a kind's), each a drill due,
+    in :data:`SKILL_TITLES`' order."""
+    found: list[DrillDue] = []
+    for line in lines:
+        if line.kind or not line.weak or line.skill not in DRILL_STARTS:
+            continue
+        command, endpoint, arguments = DRILL_STARTS[line.skill]
+        found.append(
+            DrillDue(
+                skill=line.skill,
+                title=line.title,
+                answered=line.answered,
+                correct=line.correct,
+                percent=line.percent,
+                command=command,
+                endpoint=endpoint,
+                arguments=dict(arguments),
+            )
+        )
+    return found
+
+
+def trainee_drills_due(store: Store, trainee: str) -> list[DrillDue]:
+    """The trainee's drills due: each weak skill of theirs (every room and the terminal)."""
+    return drills_due(trainee_lines(store, trainee))

@@ -34,7 +34,16 @@ from dealer_trainer.rules.rulesets import Ruleset
 from dealer_trainer.setups import Choices, ready, stage
 from dealer_trainer.training.drill.players import BLINDS, STACK
 
-__all__ = ["GROUPS", "STEADY", "Injector", "Made", "injectable", "make_error"]
+__all__ = [
+    "GROUPS",
+    "STEADY",
+    "Injector",
+    "Made",
+    "injectable",
+    "make_error",
+    "seen_moves",
+    "seen_words",
+]
 
 #: per hand: how strongly each hand's chance of an error leans against the hands' drift from
 #: the rate (the chance is ``rate + STEADY * (rate * hands so far - errors given so far)``)
@@ -124,6 +133,12 @@ class Injector:
                 self._owed += 1
             self._from = self.rng.randrange(len(MOMENTS)) if self._owed else 0
 
+    @property
+    def quiet(self) -> bool:
+        """No error is planned nor owed now (a decoy may come without taking an error's
+        moment)."""
+        return not self._planned and self._owed == 0
+
     def hand_over(self) -> None:
         self._planned = []
 
@@ -203,7 +218,7 @@ def make_error(hand: Hand, name: str, rng: random.Random, do: Callable[[Event], 
         holes = {seat: len(cards) for seat, cards in hand.table.holes.items()}
         board, burns = len(hand.table.board), len(hand.table.burns)
         do(event)
-        seen.extend(_seen(hand, holes, board, burns))
+        seen.extend(seen_moves(hand, holes, board, burns))
 
     made = stage(hand, staging.make, staging, Choices(rng), watched)
     arisen = {item.situation for item in hand.irregularities[before:]}
@@ -211,10 +226,10 @@ def make_error(hand: Hand, name: str, rng: random.Random, do: Callable[[Event], 
         raise InvariantError(
             f"the drill made {name} but the engine recognised {sorted(arisen) or 'nothing'}"
         )
-    return Made(name=name, told=made.words(staging.told), seen=_seen_words(seen))
+    return Made(name=name, told=made.words(staging.told), seen=seen_words(seen))
 
 
-def _seen(hand: Hand, holes: dict[int, int], board: int, burns: int) -> list[str]:
+def seen_moves(hand: Hand, holes: dict[int, int], board: int, burns: int) -> list[str]:
     """What one move did, as the table saw it: a card to a seat (face up when it shows), a
     burn, board cards."""
     found: list[str] = []
@@ -230,6 +245,6 @@ def _seen(hand: Hand, holes: dict[int, int], board: int, burns: int) -> list[str
     return found
 
 
-def _seen_words(seen: list[str]) -> str:
+def seen_words(seen: list[str]) -> str:
     """The moves seen, as one sentence: ``The dealer went on: a card to seat 4, ...``."""
     return "The dealer went on: " + (", ".join(seen) or "no card moved") + "."

@@ -104,7 +104,8 @@ def floor_option() -> Option:
 def unspotted_options(hand: Hand, allowed: list[str], rng: random.Random) -> tuple[Option, ...]:
     """The options where an untold error waits to be spotted: the moves a dealer would make
     next as if nothing were wrong (:func:`_going_on`, and any move of the procedure the engine
-    still allows), one or two other moves of the procedure, shuffled, and the floor last.
+    still allows), other moves of the procedure up to as many as an ordinary point offers,
+    shuffled, and the floor last.
     Every one but the floor goes on past the error."""
     going_on = list(dict.fromkeys([*_going_on(hand), *(n for n in allowed if n in _PROCEDURE)]))
     more = [
@@ -112,17 +113,20 @@ def unspotted_options(hand: Hand, allowed: list[str], rng: random.Random) -> tup
         for name in dict.fromkeys([*_TEMPTING.get(hand.state, ()), *_PROCEDURE])
         if name not in going_on
     ][:5]
-    names = [*going_on, *rng.sample(more, min(len(more), rng.randint(1, 2)))]
-    rng.shuffle(names)
+    # as many moves as an ordinary point offers (the right ones and two or three wrong): the
+    # number of options gives nothing away
+    want = rng.randint(*_WRONG) + (2 if "pitch" in going_on else 1)
     found: list[Option] = []
     labels: set[str] = set()
-    for name in names:
+    for name in [*going_on, *rng.sample(more, len(more))]:
         words = label(name, hand)
         if words in labels:
             continue
         labels.add(words)
         found.append(Option(name, words))
-    return (*found, floor_option())
+    kept = found[: max(want, len(going_on))]
+    rng.shuffle(kept)
+    return (*kept, floor_option())
 
 
 def _going_on(hand: Hand) -> tuple[str, ...]:

@@ -44,6 +44,7 @@ from dealer_trainer.procedure.events import PLAYER_EVENTS, Event, EventName
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.rules.rulesets import BUILTIN, Ruleset, other_family
+from dealer_trainer.training.drill.decoys import DECOY_RATE, Decoys
 from dealer_trainer.training.drill.injection import Injector, Made
 from dealer_trainer.training.drill.modes import FLOOR, Mode, ModeSpec, mode_named
 from dealer_trainer.training.drill.options import (
@@ -142,6 +143,8 @@ class Drill:
         self._hands = 0
         self._errors: Counter[str] = Counter()
         self._injector = Injector(self._rng, rate, ruleset, per_hand=self.spec.per_hand)
+        #: correct moves told as an untold error is (the unannounced modes: no tell)
+        self.decoys = Decoys(self._rng, 0.0 if self.spec.announced else DECOY_RATE)
         #: the untold error waiting at the next point to be spotted
         self._unspotted: Made | None = None
         self._spotted = 0
@@ -357,6 +360,7 @@ class Drill:
     def _begin_hand(self, hand: Hand) -> None:
         self._hands += 1
         self._injector.new_hand()
+        self.decoys.new_hand()
         self._reported = False
         players = hand.table.players()
         self._lines.append(
@@ -480,6 +484,12 @@ class Drill:
             else:
                 self._lines.append(made.seen)
                 self._unspotted = made
+        elif (
+            self._unspotted is None
+            and self._injector.quiet
+            and (seen := self.decoys.moment(self.hand, self._do)) is not None
+        ):
+            self._lines.append(seen)
 
     # --- the options ----------------------------------------------------------------------------
 

@@ -106,6 +106,7 @@ def _home(form: StartForm | None = None, status: int = 200, error: str = "") -> 
     due = len(due_entries(store.due(person.name), runs.bank_entries()))
     assigned = _assigned(rooms)
     to_do = [s for s in assigned if not s.done]
+    lines = skills.trainee_lines(store, person.name)
     return page(
         "training/home.html",
         status,
@@ -129,7 +130,8 @@ def _home(form: StartForm | None = None, status: int = 200, error: str = "") -> 
             "bar_y": drawing.CHART_BAR_Y,
         },
         misses=runs.recent_misses(store, person.name),
-        skill_lines=skills.trainee_lines(store, person.name),
+        skill_lines=lines,
+        drills_due=skills.drills_due(lines),
         titles=titles,
         mode_words=MODE_WORDS,
     )

@@ -9,6 +9,7 @@ from flask import Response, abort, request, url_for
 
 from dealer_trainer.errors import ScriptError, UsageError
 from dealer_trainer.training import runs
+from dealer_trainer.training.drill import timing
 from dealer_trainer.training.quiz import grade, read_number
 from dealer_trainer.view import TableView, trainee_view
 from dealer_trainer.web.access import Access, policy
@@ -289,6 +290,11 @@ def summary(run_id: int) -> Response:
     found = run_or_404(run_id)
     person = current_person()
     result = runs.summary(get_store(), found, person.name, _house(found))
+    timed = (
+        timing.session_timings(get_store(), person.name, found.session_id)
+        if found.mode == "drill"
+        else []
+    )
     titles = _topic_titles()
     titles["procedure"] = "Dealing procedure"
     return page(
@@ -298,4 +304,6 @@ def summary(run_id: int) -> Response:
         titles=titles,
         mode_words=MODE_WORDS,
         unfinished=found.finished_at is None,
+        timed=timed,
+        speeds=timing.speed_counts(timed),
     )
