@@ -72,6 +72,9 @@ class EventName(StrEnum):
     ABSENT = "absent"
     RELEASE = "release"
     ORDER_SHOW = "order_show"
+    KILL_BLIND = "kill_blind"
+    RUN_TWICE = "run_twice"
+    RABBIT = "rabbit"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -169,6 +172,12 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.RELEASE, P, _NO, "showdown", "seat!",
      "Take a hand let go face down at the showdown (not yet in the muck)"),
     (E.ORDER_SHOW, F, _NO, "order_show", "seat!", "Call the floor to have a hand tabled"),
+    # a cash game's pots (issue 25): a limit game's kill blind (RRoP-KP 2; LA26 193), the board
+    # run twice by the all-in players' agreement (LA26 187), rabbit hunting (TDA24 28)
+    (E.KILL_BLIND, P, _NO, "kill_blind", "seat! amount", "Take a player's kill blind"),
+    (E.RUN_TWICE, P, _NO, "run_twice", "declined",
+     "Take the players' agreement to run the board twice"),
+    (E.RABBIT, P, _NO, "rabbit", "", "Show the cards that would have come (rabbit hunting)"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by
@@ -253,6 +262,8 @@ class Event:
     more: tuple[int, ...] | None = None
     #: act: a player acts before their turn (TDA24 53; RRoP Betting 11): the floor holds it
     out_of_turn: bool = False
+    #: run_twice: a player left in the hand said no (the board is dealt once)
+    declined: bool = False
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -274,5 +285,6 @@ class Event:
             f"chips {list(self.chips)}" if self.chips is not None else "",
             f"then {list(self.more)}" if self.more is not None else "",
             "out of turn" * self.out_of_turn,
+            "declined" * self.declined,
         )
         return " ".join([self.name, *(part for part in parts if part)])

@@ -33,6 +33,7 @@ from dealer_trainer.cards import Card, cut, shuffle
 from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.procedure.board_errors import BoardErrors
 from dealer_trainer.procedure.burn_errors import BurnErrors
+from dealer_trainer.procedure.cash_pots import CashPots
 from dealer_trainer.procedure.checks import Checks
 from dealer_trainer.procedure.deal_errors import DealErrors
 from dealer_trainer.procedure.events import VOCABULARY, Event, EventName
@@ -75,7 +76,7 @@ class Verdict:
     rule: str | None = None
 
 
-class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySteps):
+class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, CashPots, RecoverySteps):
     """One table's hand (and the hands after it, through ``next_hand``).
 
     Its methods are the machine's conditions and callbacks, which the procedure table names as

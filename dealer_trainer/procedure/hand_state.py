@@ -118,6 +118,9 @@ class HandState(ABC):
     """One table's hand as it stands, and the moves every group of dealer errors shares."""
 
     state: str  # set by the machine
+    #: a kill pot's kill blind, (seat, amount), and how many times the board is run (issue 25)
+    kill_blind: tuple[int, int] | None = None
+    runs: int = 1
     trigger: Callable[..., bool]  # set by the machine
 
     def __init__(self, script: HandScript, *, check: bool = False) -> None:

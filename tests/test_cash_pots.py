@@ -1,0 +1,186 @@
+"""Kill pots, running the board twice and rabbit hunting (issue 25): each a house option of a
+cash game, refused with its rule where the table does not allow it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from dealer_trainer import replay
+
+# seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun; a 4-8 limit game
+LIMIT = {"seats": 6, "button": 1, "blinds": [2, 4], "structure": "limit", "stacks": 200}
+
+
+def play(events: list[Any], *, folder: Path | None = None, **table: Any) -> dict[str, Any]:
+    script = {"table": {**LIMIT, **table}, "seed": 5, "events": ["shuffle", "cut", *events]}
+    if folder is None:
+        return replay(script)
+    path = folder / "hand.yaml"
+    path.write_text(yaml.safe_dump(script), encoding="utf-8")
+    return replay(path)
+
+
+def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
+    args: dict[str, Any] = {"seat": seat, "action": action}
+    if amount is not None:
+        args["amount"] = amount
+    return {"act": args}
+
+
+def kill(seat: int, amount: int | None = None) -> dict[str, Any]:
+    args: dict[str, Any] = {"seat": seat}
+    if amount is not None:
+        args["amount"] = amount
+    return {"kill_blind": args}
+
+
+def chips_in(result: dict[str, Any], seat: int, stack: int = 200) -> int:
+    return stack - int(result["seats"][str(seat)]["chips"])
+
+
+def rules(result: dict[str, Any]) -> list[str | None]:
+    return [item.get("rule") for item in result["rejected"]]
+
+
+# --- kill pots ----------------------------------------------------------------------------
+
+
+def test_rrop_kp_a_full_kill_is_twice_the_big_blind_and_acts_last_preflop() -> None:
+    result = play(["post_blinds", kill(5), "deal"])
+    assert result["rejected"] == []
+    assert chips_in(result, 5) == 8
+    assert result["to_act"] == 6  # the action starts left of the kill blind
+    calls = [act(seat, "call") for seat in (6, 1, 2, 3, 4)]
+    around = play(["post_blinds", kill(5), "deal", *calls])
+    assert around["rejected"] == []
+    assert around["to_act"] == 5  # the kill blind speaks last, with its option
+
+
+def test_la26_193_a_full_kill_doubles_the_limits_for_the_hand() -> None:
+    result = play(["post_blinds", kill(5), "deal", act(6, "raise", 16)])
+    assert result["rejected"] == []
+    assert chips_in(result, 6) == 16  # a raise of 8: the doubled small bet
+    wrong = play(["post_blinds", kill(5), "deal", act(6, "raise", 12)])
+    assert wrong["rejected"]
+
+
+def test_la26_193_a_half_kill_is_one_and_a_half_big_blinds(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "name: our-room\nbase: roberts\noptions: {kill: half}\n", encoding="utf-8"
+    )
+    result = play(
+        ["post_blinds", kill(5), "deal", act(6, "raise", 12)],
+        folder=tmp_path,
+        ruleset="house.yaml",
+    )
+    assert result["rejected"] == []
+    assert chips_in(result, 5) == 6
+    assert chips_in(result, 6) == 12
+
+
+def test_a_kill_blind_in_a_no_limit_game_is_refused_with_its_rule() -> None:
+    result = play(["post_blinds", kill(5), "deal"], structure="no-limit")
+    assert rules(result) == ["RRoP-KP 2"]
+    assert chips_in(result, 5) == 0
+
+
+def test_a_kill_blind_is_refused_where_the_house_plays_none_or_in_a_tournament(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "name: our-room\nbase: roberts\noptions: {kill: none}\n", encoding="utf-8"
+    )
+    none = play(["post_blinds", kill(5), "deal"], folder=tmp_path, ruleset="house.yaml")
+    assert rules(none) == ["RRoP-KP 2"]
+    tournament = play(["post_blinds", kill(5), "deal"], game="tournament")
+    assert rules(tournament) == ["RRoP-KP 2"]
+
+
+def test_la26_202_203_one_kill_a_deal_and_no_straddle_with_it() -> None:
+    twice = play(["post_blinds", kill(5), kill(6), "deal"])
+    assert rules(twice) == ["LA26 202"]
+    straddled = play(["post_blinds", kill(5), {"straddle": {"seat": 4}}, "deal"])
+    assert rules(straddled) == ["LA26 203"]
+    after = play(["post_blinds", {"straddle": {"seat": 4}}, kill(5), "deal"])
+    assert rules(after) == ["LA26 203"]
+
+
+def test_a_kill_blind_after_the_deal_or_of_the_wrong_size_is_refused() -> None:
+    late = play(["post_blinds", "pitch", kill(5), "deal"])
+    assert rules(late) == ["RRoP-KP 2"]
+    wrong = play(["post_blinds", kill(5, 6), "deal"])
+    assert rules(wrong) == ["LA26 193"]
+
+
+def test_a_kill_blind_in_the_big_blind_tops_the_blind_up_to_the_kill() -> None:
+    result = play(["post_blinds", kill(3), "deal"])
+    assert result["rejected"] == []
+    assert chips_in(result, 3) == 8
+    assert result["to_act"] == 4
+
+
+# --- run it twice ---------------------------------------------------------------------------
+
+NL = {"structure": "no-limit", "stacks": 100}
+ALL_IN = ["post_blinds", "deal", act(4, "all_in"), act(5, "call")] + [
+    act(seat, "fold") for seat in (6, 1, 2, 3)
+]
+
+
+def test_la26_187_the_board_is_run_twice_when_the_all_in_players_agree() -> None:
+    result = play([*ALL_IN, "run_twice"], ruleset="tda-2024", game="cash", **NL)
+    assert result["rejected"] == []
+
+
+def test_la26_187_run_twice_is_refused_without_agreement_or_an_all_in() -> None:
+    declined = play(
+        [*ALL_IN, {"run_twice": {"declined": True}}], ruleset="tda-2024", game="cash", **NL
+    )
+    assert rules(declined) == ["LA26 187"]
+    no_all_in = ["post_blinds", "deal", act(4, "call"), act(5, "call")] + [
+        act(seat, "fold") for seat in (6, 1, 2)
+    ]
+    checked = play(
+        [*no_all_in, act(3, "check"), "run_twice"], ruleset="tda-2024", game="cash", **NL
+    )
+    assert rules(checked) == ["LA26 187"]
+
+
+def test_la26_187_run_twice_is_refused_with_a_bet_pending() -> None:
+    pending = ["post_blinds", "deal", act(4, "all_in"), "run_twice"]
+    result = play(pending, ruleset="tda-2024", game="cash", **NL)
+    assert rules(result) == ["LA26 187"]
+
+
+def test_run_twice_is_refused_where_the_house_deals_once_or_in_a_tournament() -> None:
+    roberts = play([*ALL_IN, "run_twice"], **NL)
+    assert rules(roberts) == ["LA26 187"]
+    tournament = play([*ALL_IN, "run_twice"], ruleset="tda-2024", **NL)
+    assert rules(tournament) == ["LA26 187"]
+
+
+# --- rabbit hunting ------------------------------------------------------------------------
+
+
+def test_tda24_28_no_rabbit_hunting_unless_the_house_allows_it(tmp_path: Path) -> None:
+    folded = ["post_blinds", "deal", act(4, "raise", 8)] + [
+        act(seat, "fold") for seat in (5, 6, 1, 2, 3)
+    ]
+    refused = play([*folded, "rabbit"])
+    assert rules(refused) == ["TDA24 28"]
+    (tmp_path / "house.yaml").write_text(
+        "name: our-room\nbase: roberts\noptions: {rabbit_hunt: allowed}\n", encoding="utf-8"
+    )
+    allowed = play([*folded, "rabbit"], folder=tmp_path, ruleset="house.yaml")
+    assert allowed["rejected"] == []
+
+
+@pytest.mark.parametrize("event", ["kill_blind", "run_twice", "rabbit"])
+def test_the_new_events_are_in_the_vocabulary(event: str) -> None:
+    from dealer_trainer.procedure.events import EVENT_ARGS  # start-up: the vocabulary only
+
+    assert event in EVENT_ARGS
