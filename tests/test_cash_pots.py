@@ -184,3 +184,28 @@ def test_the_new_events_are_in_the_vocabulary(event: str) -> None:
     from dealer_trainer.procedure.events import EVENT_ARGS  # start-up: the vocabulary only
 
     assert event in EVENT_ARGS
+
+
+# --- the rules lookup finds them by a floor person's words ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "wanted"),
+    [
+        ("run it twice", {"LA26-187"}),
+        ("can we run it twice", {"LA26-187"}),
+        ("rabbit", {"TDA24-28", "LA26-81"}),
+        ("rabbit hunt", {"TDA24-28", "LA26-81"}),
+        ("kill", {"RRoP-KP-2", "LA26-193"}),
+        ("half kill", {"LA26-193"}),
+        ("kill pot no limit", {"RRoP-KP-2", "LA26-193"}),
+        ("show one show all", {"RRoP-SD-6", "LA26-148"}),
+        ("see a called hand", {"RRoP-SD-5", "TDA24-18"}),
+        ("asks to see the mucked hand", {"RRoP-SD-5", "TDA24-18", "LA26-147"}),
+    ],
+)
+def test_the_rules_lookup_finds_the_cash_pot_rules(words: str, wanted: set[str]) -> None:
+    from dealer_trainer.rules.search import search  # start-up: the corpus is read on demand
+
+    top = [hit.rule.id for hit in search(words, limit=3)]
+    assert wanted & set(top), top

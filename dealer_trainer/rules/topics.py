@@ -68,6 +68,10 @@ TOPICS: tuple[Topic, ...] = (
     Topic("buy-in", "Buying in", "procedure"),
     Topic("straddle", "Straddles: who may post one, the order of action, the raise", "procedure"),
     Topic("verbal-raise", "A raise said out loud with no amount", "procedure"),
+    # a cash game's pots (issue 25)
+    Topic("run-it-twice", "Running it twice and rabbit hunting", "procedure"),
+    Topic("kill-pot", "Kill pots in limit games: the kill blind and the limits", "procedure"),
+    Topic("showing-hands", "Asking to see a called hand; show one, show all", "procedure"),
 )
 
 _BY_SLUG = {item.slug: item for item in TOPICS}
