@@ -66,7 +66,7 @@ class SeatView:
     """One seat as the table shows it."""
 
     seat: int
-    #: "button", "small blind", "big blind", "straddle"
+    #: "button", "small blind", "big blind", "straddle", "kill"
     roles: tuple[str, ...]
     #: chips behind (a pot not yet pushed is not in them)
     chips: int
@@ -200,6 +200,8 @@ def table_view(
         roles.setdefault(big, []).append("big blind")
     for seat, _ in betting.straddles if betting is not None else ():  # a live straddle
         roles.setdefault(seat, []).append("straddle")
+    if hand.kill_blind is not None:  # a kill pot's kill blind (issue 25)
+        roles.setdefault(hand.kill_blind[0], []).append("kill")
     # a betting round still open keeps its bets in front; once it ends they are swept in
     round_open = (
         betting is not None

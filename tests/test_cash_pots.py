@@ -10,6 +10,11 @@ import pytest
 import yaml
 
 from dealer_trainer import replay
+from dealer_trainer.handscript import load_script
+from dealer_trainer.procedure.events import EVENT_ARGS
+from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.rules.search import search
+from dealer_trainer.view import table_view
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun; a 4-8 limit game
 LIMIT = {"seats": 6, "button": 1, "blinds": [2, 4], "structure": "limit", "stacks": 200}
@@ -181,8 +186,6 @@ def test_tda24_28_no_rabbit_hunting_unless_the_house_allows_it(tmp_path: Path) -
 
 @pytest.mark.parametrize("event", ["kill_blind", "run_twice", "rabbit"])
 def test_the_new_events_are_in_the_vocabulary(event: str) -> None:
-    from dealer_trainer.procedure.events import EVENT_ARGS  # start-up: the vocabulary only
-
     assert event in EVENT_ARGS
 
 
@@ -205,7 +208,15 @@ def test_the_new_events_are_in_the_vocabulary(event: str) -> None:
     ],
 )
 def test_the_rules_lookup_finds_the_cash_pot_rules(words: str, wanted: set[str]) -> None:
-    from dealer_trainer.rules.search import search  # start-up: the corpus is read on demand
-
     top = [hit.rule.id for hit in search(words, limit=3)]
     assert wanted & set(top), top
+
+
+def test_the_table_view_names_the_kill_blind() -> None:
+    script = {"table": LIMIT, "seed": 5, "events": ["shuffle", "cut", "post_blinds", kill(5)]}
+    hand = Hand(load_script(script))
+    for event in load_script(script).events:
+        hand.handle(event)
+    view = table_view(hand)
+    assert view.seat(5).roles == ("kill",)
+    assert view.seat(5).chips == 192
