@@ -168,6 +168,75 @@ def test_run_twice_is_refused_where_the_house_deals_once_or_in_a_tournament() ->
     assert rules(tournament) == ["LA26 187"]
 
 
+# the deal: seat 4 gets aces, seat 5 kings; the first board misses the kings, the second pairs
+# them (a set); the burns are tens and nines
+TWO_BOARDS = [
+    "2d",
+    "3d",
+    "As",
+    "Ks",
+    "7s",
+    "8s",
+    "2h",
+    "3h",
+    "Ah",
+    "Kh",
+    "7h",
+    "8h",
+    "Tc",
+    "2c",
+    "7d",
+    "9h",
+    "Ts",
+    "3s",
+    "Th",
+    "4c",
+    "Td",
+    "Kd",
+    "8c",
+    "5d",
+    "9c",
+    "Jc",
+    "9d",
+    "Qd",
+]
+RUN_OUT = ["burn", "flop", "burn", "turn", "burn", "river"]
+SHOWN = [{"show": {"seat": 4}}, {"show": {"seat": 5}}]
+
+
+def two_boards(events: list[Any]) -> dict[str, Any]:
+    table = {**LIMIT, **NL, "blinds": [1, 2], "ruleset": "tda-2024", "game": "cash"}
+    return replay({"table": table, "deck": TWO_BOARDS, "events": events})
+
+
+def test_la26_187_each_board_wins_half_the_pot_the_odd_chip_with_the_first() -> None:
+    result = two_boards([*ALL_IN, "run_twice", *RUN_OUT, *SHOWN])
+    assert result["rejected"] == []
+    assert result["hand_over"]
+    # a pot of 203: 102 to the aces on the first board, 101 to the set of kings on the second
+    assert result["seats"]["4"]["chips"] == 102
+    assert result["seats"]["5"]["chips"] == 101
+    assert result["pots"][0]["winners"] == [4, 5]
+    assert result["set_aside"] == ["Kd", "8c", "5d", "Jc", "Qd"]  # the second board
+    assert len(result["burns"]) == 6  # a burn before each street of each board (LA26 213)
+
+
+def test_la26_187_without_the_agreement_one_board_takes_the_whole_pot() -> None:
+    result = two_boards([*ALL_IN, *RUN_OUT, *SHOWN])
+    assert result["seats"]["4"]["chips"] == 203
+    assert result["seats"]["5"]["chips"] == 0
+    assert result["set_aside"] == []
+
+
+def test_la26_187_run_twice_from_the_flop_shares_the_flop() -> None:
+    # agreed on the flop: the second run deals only a turn and a river (after their burns)
+    result = two_boards([*ALL_IN, "burn", "flop", "run_twice", *RUN_OUT[2:], *SHOWN])
+    assert result["rejected"] == []
+    assert result["set_aside"] == ["Kd", "5d"]  # burns Td and 8c, cards Kd and 5d
+    assert result["seats"]["4"]["chips"] == 102  # first board: aces
+    assert result["seats"]["5"]["chips"] == 101  # second: 2c 7d 9h Kd 5d, a set of kings
+
+
 # --- rabbit hunting ------------------------------------------------------------------------
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dealer_trainer.betting import Betting, Structure
+from dealer_trainer.cards import Card
 from dealer_trainer.errors import Rejected
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand_state import HandState
+from dealer_trainer.showdown import Pot, award, hand_strength
 
 __all__ = ["KILL_RULE", "KILL_RULES", "RABBIT_RULE", "RUN_TWICE_RULE", "CashPots", "post_kill"]
 
@@ -159,6 +161,51 @@ class CashPots(HandState):
     def agree_run_twice(self, event: Event) -> None:
         """The players all agreed: the rest of the board is run twice."""
         self.runs = 2
+        self.run_from = len(self.table.board)
+
+    def second_board(self) -> list[Card]:
+        """The second run's board: the cards out when the players agreed, then the rest dealt
+        again from the stub once the first board is complete, a burn before each street
+        (LA26 213). Its new cards lie beside the first board (the set-aside zone, so every
+        card stays accounted for). Dealt once; an empty list when the stub is too short."""
+        if not self.second_run:
+            shared = self.run_from
+            streets = [3] if shared < 3 else []
+            streets += [1] * (5 - max(shared, 3))
+            if sum(streets) + len(streets) > len(self.table.stub):
+                return []
+            cards: list[Card] = []
+            for count in streets:
+                self.table.burns.extend(self.table.take(1))
+                cards.extend(self.table.take(count))
+            self.table.set_aside.extend(cards)
+            self.second_run = tuple(cards)
+        return [*self.table.board[: self.run_from], *self.second_run]
+
+    def award_twice(
+        self, pots: list[Pot], strengths: dict[int, int]
+    ) -> tuple[list[Pot], dict[int, int]] | None:
+        """Each pot in two halves, the first board's half with the odd chip (LA26 187): the
+        first half to the best claim on the first board, the second on the second board.
+        None: the board is run once (no agreement, or no second board to be had)."""
+        board = self.second_board() if self.runs > 1 else []
+        if not board or not strengths:
+            return None
+        second: dict[int, int] = {}
+        for seat in strengths:
+            cards = [*board, *(self.table.holes[seat] if seat in self.shown else ())]
+            second[seat] = hand_strength(cards)
+        firsts = [replace(pot, amount=pot.amount - pot.amount // 2) for pot in pots]
+        seconds = [replace(pot, amount=pot.amount // 2) for pot in pots]
+        settled_first, won = award(firsts, strengths, self.order)
+        settled_second, won_second = award(seconds, second, self.order)
+        for seat, chips in won_second.items():
+            won[seat] = won.get(seat, 0) + chips
+        settled = [
+            replace(pot, winners=tuple(s for s in self.order if s in {*a.winners, *b.winners}))
+            for pot, a, b in zip(pots, settled_first, settled_second, strict=True)
+        ]
+        return settled, won
 
     # --- rabbit hunting -------------------------------------------------------------------------
 

@@ -389,7 +389,8 @@ class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, CashPots, R
             self.betting.contributed, self.betting.folded, self.order, self.betting.dead
         )
         self._forfeited_board_claims(pots, strengths)
-        self.pots, self.won = award(pots, strengths, self.order)
+        twice = self.award_twice(pots, strengths if claimants else {})
+        self.pots, self.won = twice or award(pots, strengths, self.order)
         self._pay(uncalled)
 
     def _forfeited_board_claims(self, pots: list[Pot], strengths: dict[int, int]) -> None:

@@ -121,6 +121,9 @@ class HandState(ABC):
     #: a kill pot's kill blind, (seat, amount), and how many times the board is run (issue 25)
     kill_blind: tuple[int, int] | None = None
     runs: int = 1
+    #: the board's length when the players agreed to run it twice; the second run's own cards
+    run_from: int = 0
+    second_run: tuple[Card, ...] = ()
     trigger: Callable[..., bool]  # set by the machine
 
     def __init__(self, script: HandScript, *, check: bool = False) -> None:
