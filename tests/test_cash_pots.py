@@ -289,3 +289,32 @@ def test_the_table_view_names_the_kill_blind() -> None:
     view = table_view(hand)
     assert view.seat(5).roles == ("kill",)
     assert view.seat(5).chips == 192
+
+
+def test_the_kill_and_the_second_run_end_with_their_hand() -> None:
+    # a kill blind on one hand: the next hand has none, and may be straddled
+    result = play(["post_blinds", kill(5), "deal", *[act(s, "fold") for s in (6, 1, 2, 3, 4)]])
+    assert result["hand_over"]
+    following = play(
+        [
+            "post_blinds",
+            kill(5),
+            "deal",
+            *[act(s, "fold") for s in (6, 1, 2, 3, 4)],
+            "next_hand",
+            "shuffle",
+            "cut",
+            "post_blinds",
+            {"straddle": {"seat": 5}},
+        ]
+    )
+    assert following["rejected"] == []
+
+
+def test_a_misdeal_leaves_the_kill_blind_posted_and_the_limits_raised() -> None:
+    misdeal = [{"pitch": {"exposed": True}}, "retrieve", "reshuffle", "cut", "deal"]
+    result = play(["post_blinds", kill(5), *misdeal, act(6, "raise", 16)])
+    assert result["misdeals"] == 1
+    assert result["rejected"] == []
+    assert chips_in(result, 5) == 8
+    assert chips_in(result, 6) == 16

@@ -118,12 +118,6 @@ class HandState(ABC):
     """One table's hand as it stands, and the moves every group of dealer errors shares."""
 
     state: str  # set by the machine
-    #: a kill pot's kill blind, (seat, amount), and how many times the board is run (issue 25)
-    kill_blind: tuple[int, int] | None = None
-    runs: int = 1
-    #: the board's length when the players agreed to run it twice; the second run's own cards
-    run_from: int = 0
-    second_run: tuple[Card, ...] = ()
     trigger: Callable[..., bool]  # set by the machine
 
     def __init__(self, script: HandScript, *, check: bool = False) -> None:
@@ -171,6 +165,12 @@ class HandState(ABC):
         self.released: set[int] = set()
         self.ordered: set[int] = set()
         self.partly_shown: set[int] = set()
+        #: a cash game's pots (issue 25): the kill blind (seat, amount); how many times the
+        #: board is run, the board's length when the players agreed, the second run's cards
+        self.kill_blind: tuple[int, int] | None = None
+        self.runs = 1
+        self.run_from = 0
+        self.second_run: tuple[Card, ...] = ()
         self.new_deal()
 
     def new_deal(self) -> None:
