@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from dealer_trainer import replay
+from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.procedure.events import EVENT_ARGS
 from dealer_trainer.procedure.hand import Hand
@@ -318,3 +319,29 @@ def test_a_misdeal_leaves_the_kill_blind_posted_and_the_limits_raised() -> None:
     assert result["rejected"] == []
     assert chips_in(result, 5) == 8
     assert chips_in(result, 6) == 16
+
+
+# --- bad input in a script: its place, never a traceback ------------------------------------
+
+
+def test_a_kill_blind_without_a_seat_is_refused_with_its_place() -> None:
+    text = "table: {seats: 3}\nevents:\n  - post_blinds\n  - kill_blind: {amount: 4}\n"
+    with pytest.raises(ScriptError) as caught:
+        load_script(text, source="hand.yaml")
+    assert caught.value.where == "hand.yaml:4:5"
+    assert "kill_blind needs 'seat'" in str(caught.value)
+
+
+def test_run_twice_declined_must_be_true_or_false() -> None:
+    text = "table: {seats: 3}\nevents:\n  - post_blinds\n  - run_twice: {declined: 3}\n"
+    with pytest.raises(ScriptError) as caught:
+        load_script(text, source="hand.yaml")
+    assert caught.value.where is not None and caught.value.where.startswith("hand.yaml:4:")
+    assert "'declined' must be true or false" in str(caught.value)
+
+
+def test_rabbit_takes_no_argument() -> None:
+    text = "table: {seats: 3}\nevents:\n  - post_blinds\n  - rabbit: {seat: 2}\n"
+    with pytest.raises(ScriptError) as caught:
+        load_script(text, source="hand.yaml")
+    assert caught.value.where is not None and caught.value.where.startswith("hand.yaml:4:")
