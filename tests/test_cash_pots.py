@@ -345,3 +345,8 @@ def test_rabbit_takes_no_argument() -> None:
     with pytest.raises(ScriptError) as caught:
         load_script(text, source="hand.yaml")
     assert caught.value.where is not None and caught.value.where.startswith("hand.yaml:4:")
+
+
+def test_under_tda_2024_a_kill_refused_cites_the_wsop_rule() -> None:
+    result = play(["post_blinds", kill(5), "deal"], structure="no-limit", ruleset="tda-2024")
+    assert rules(result) == ["LA26 193"]

@@ -4,8 +4,8 @@ Each is a house option of the ruleset (:mod:`dealer_trainer.rules.options`): ``k
 full, half), ``run_it_twice`` (none, allowed) and ``rabbit_hunt`` (none, allowed); none of them
 is played in a tournament. The checks refuse with the rule that says why (a
 :class:`~dealer_trainer.errors.Rejected` with its citation, nothing changed); the effects post
-the kill blind and raise the limits for the hand, or record the players' agreement to run it
-twice.
+the kill blind and raise the limits for the hand, or deal the second run of an agreed board
+and split each pot between the two boards.
 """
 
 from __future__ import annotations
@@ -70,25 +70,26 @@ class CashPots(HandState):
         before the first card, one a deal, never with a straddle (RRoP-KP 2; LA26 193-203)."""
         assert self.betting is not None and event.seat is not None
         seat = event.seat
+        # Robert's Rules' kill pot section; the tda-2024 ruleset takes the WSOP's (the TDA rules
+        # have no kill)
+        rule = KILL_RULE if self.ruleset.family == "roberts" else KILL_RULES["size"]
         if self.spec.stakes.structure is not Structure.LIMIT:
             raise Rejected(
                 f"a kill pot is a limit game's: a {self.spec.stakes.structure.value} game has no "
                 "kill blind",
-                rule=KILL_RULE,
+                rule=rule,
             )
         if self.spec.game != "cash":
-            raise Rejected(
-                "a tournament has no kill pots: its limits rise by level", rule=KILL_RULE
-            )
+            raise Rejected("a tournament has no kill pots: its limits rise by level", rule=rule)
         if self.ruleset.kill == "none":
             raise Rejected(
                 f"no kill pots at this table ({self.ruleset.name}: option kill is none)",
-                rule=KILL_RULE,
+                rule=rule,
             )
         if self.dealt:
             raise Rejected(
                 "the kill blind goes in before the first card is dealt; the deal has begun",
-                rule=KILL_RULE,
+                rule=rule,
             )
         if self.kill_blind is not None:
             raise Rejected(
@@ -101,7 +102,7 @@ class CashPots(HandState):
                 rule=KILL_RULES["straddle"],
             )
         if seat not in self.betting._index or seat in self.betting.folded:
-            raise Rejected(f"seat {seat} is not in this hand", rule=KILL_RULE)
+            raise Rejected(f"seat {seat} is not in this hand", rule=rule)
         size = self.kill_size()
         if event.amount is not None and event.amount != size:
             raise Rejected(
@@ -113,7 +114,7 @@ class CashPots(HandState):
             raise Rejected(
                 f"seat {seat} has {self.betting.stacks[seat]} behind, less than the kill "
                 f"blind of {size}",
-                rule=KILL_RULE,
+                rule=rule,
             )
 
     def post_kill_blind(self, event: Event) -> None:
