@@ -217,6 +217,7 @@ class EventReader:
         chips = self.chip_list(args, "chips", holder)
         more = self.chip_list(args, "more", holder)
         out_of_turn = self.flag(args, "out_of_turn", holder)
+        declined = self.flag(args, "declined", holder)
         to = of = None
         if "to" in args:
             to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
@@ -254,6 +255,7 @@ class EventReader:
             out_of_turn=out_of_turn,
             of=of,
             told=told,
+            declined=declined,
         )
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
@@ -299,7 +301,7 @@ def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
         value = getattr(event, key)
         if value is not None:
             args[key] = value.value if isinstance(value, Action) else value
-    for key in ("exposed", "boxed", "unnoticed", "dropped", "mixed", "out_of_turn"):
+    for key in ("exposed", "boxed", "unnoticed", "dropped", "mixed", "out_of_turn", "declined"):
         if getattr(event, key):
             args[key] = True
     if event.card is not None:

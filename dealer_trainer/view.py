@@ -66,8 +66,8 @@ class SeatView:
     """One seat as the table shows it."""
 
     seat: int
-    #: "button", "small blind", "big blind", "straddle"; a cash game's seat owing blinds:
-    #: "posted" (made them up, before the blinds) or "sitting out"
+    #: "button", "small blind", "big blind", "straddle", "kill"; a cash game's seat owing
+    #: blinds: "posted" (made them up, before the blinds) or "sitting out"
     roles: tuple[str, ...]
     #: chips behind (a pot not yet pushed is not in them)
     chips: int
@@ -203,6 +203,8 @@ def table_view(
         roles.setdefault(seat, []).append("straddle")
     for seat in hand.owing:  # a cash game's seat owing blinds: posted them, or sits out
         roles.setdefault(seat, []).append("posted" if seat in hand.posting else "sitting out")
+    if hand.kill_blind is not None:  # a kill pot's kill blind (issue 25)
+        roles.setdefault(hand.kill_blind[0], []).append("kill")
     # a betting round still open keeps its bets in front; once it ends they are swept in
     round_open = (
         betting is not None

@@ -41,6 +41,8 @@ class Checks(PlayerRulings, ChipRulings):
         assert self.betting is not None and event.seat is not None
         rule = self.ruleset.straddle_rule
         place = self.spec.straddle
+        if self.kill_blind is not None:  # no straddle in a kill pot (LA26 203)
+            raise Rejected("a kill pot has no straddle: the kill blind is posted", rule="LA26 203")
         if place == "none":
             option = "straddle" if self.spec.game == "cash" else "tournament_straddle"
             raise Rejected(

@@ -79,6 +79,9 @@ class EventName(StrEnum):
     PULL_BACK = "pull_back"
     COUNT = "count"
     CONDITIONAL = "conditional"
+    KILL_BLIND = "kill_blind"
+    RUN_TWICE = "run_twice"
+    RABBIT = "rabbit"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -186,6 +189,12 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.COUNT, P, _NO, "count", "seat! of!", "Count a player's stack on request"),
     (E.CONDITIONAL, P, _NO, "conditional", "seat! action!",
      "Take a player's conditional statement ('if you bet, I raise')"),
+    # a cash game's pots (issue 25): a limit game's kill blind (RRoP-KP 2; LA26 193), the board
+    # run twice by the all-in players' agreement (LA26 187), rabbit hunting (TDA24 28)
+    (E.KILL_BLIND, P, _NO, "kill_blind", "seat! amount", "Take a player's kill blind"),
+    (E.RUN_TWICE, P, _NO, "run_twice", "declined",
+     "Take the players' agreement to run the board twice"),
+    (E.RABBIT, P, _NO, "rabbit", "", "Show the cards that would have come (rabbit hunting)"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by
@@ -274,6 +283,8 @@ class Event:
     of: int | None = None
     #: act: the bet the player was wrongly told they faced (a miscount acted on; issue 25)
     told: int | None = None
+    #: run_twice: a player left in the hand said no (the board is dealt once)
+    declined: bool = False
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -297,5 +308,6 @@ class Event:
             "out of turn" * self.out_of_turn,
             f"of seat {self.of}" if self.of is not None else "",
             f"told {self.told}" if self.told is not None else "",
+            "declined" * self.declined,
         )
         return " ".join([self.name, *(part for part in parts if part)])

@@ -34,6 +34,7 @@ from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.procedure.board_errors import BoardErrors
 from dealer_trainer.procedure.burn_errors import BurnErrors
 from dealer_trainer.procedure.cash_blinds import CashBlinds
+from dealer_trainer.procedure.cash_pots import CashPots
 from dealer_trainer.procedure.checks import Checks
 from dealer_trainer.procedure.deal_errors import DealErrors
 from dealer_trainer.procedure.events import VOCABULARY, Event, EventName
@@ -76,7 +77,9 @@ class Verdict:
     rule: str | None = None
 
 
-class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySteps, CashBlinds):
+class Hand(
+    Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, CashPots, RecoverySteps, CashBlinds
+):
     """One table's hand (and the hands after it, through ``next_hand``).
 
     Its methods are the machine's conditions and callbacks, which the procedure table names as
@@ -391,7 +394,8 @@ class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySte
             self.betting.contributed, self.betting.folded, self.order, self.betting.dead
         )
         self._forfeited_board_claims(pots, strengths)
-        self.pots, self.won = award(pots, strengths, self.order)
+        twice = self.award_twice(pots, strengths if claimants else {})
+        self.pots, self.won = twice or award(pots, strengths, self.order)
         self._pay(uncalled)
 
     def _forfeited_board_claims(self, pots: list[Pot], strengths: dict[int, int]) -> None:

@@ -169,6 +169,12 @@ class HandState(ABC):
         self.released: set[int] = set()
         self.ordered: set[int] = set()
         self.partly_shown: set[int] = set()
+        #: a cash game's pots (issue 25): the kill blind (seat, amount); how many times the
+        #: board is run, the board's length when the players agreed, the second run's cards
+        self.kill_blind: tuple[int, int] | None = None
+        self.runs = 1
+        self.run_from = 0
+        self.second_run: tuple[Card, ...] = ()
         self.new_deal()
 
     def new_deal(self) -> None:

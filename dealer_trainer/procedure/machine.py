@@ -274,6 +274,14 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # a conditional statement of future action ("if you bet, I raise"): held binding where the
     # house says so (option conditional; TDA24 59-A, LA26 18)
     _t("conditional", list(BETTING_STATES), None, after="note_conditional", option=True),
+    # --- a cash game's pots (issue 25; procedure/cash_pots.py) ---------------------------------
+    # a limit game's kill blind before the first card, a player's option (RRoP-KP 2; LA26 193)
+    _t("kill_blind", "dealing", None, after="post_kill_blind", option=True),
+    # the board run twice, agreed by everyone left with an all-in and no bet pending (LA26 187)
+    _t("run_twice", [*BETTING_STATES, *_STREET_DEALING], None, after="agree_run_twice",
+       option=True),
+    # rabbit hunting: only where the house allows it (TDA24 28; LA26 81)
+    _t("rabbit", ["showdown", "hand_over"], None, after="hunt_rabbit", option=True),
 )
 # fmt: on
 

@@ -194,6 +194,35 @@ OPTIONS: tuple[Option, ...] = (
             "not_binding": "not held: only the action taken in turn counts",
         },
     ),
+    # --- cash-game pots (issue 25): run it twice, rabbit hunting, kill pots -------------------
+    Option(
+        "run_it_twice",
+        "A cash game: may the players all in agree to run the rest of the board twice?",
+        {
+            "none": "no: the board is dealt once (Robert's Rules provide no second run)",
+            "allowed": "yes, when every player left agrees, with an all-in and no bet pending "
+            "(LA26 187); never in a tournament",
+        },
+    ),
+    Option(
+        "rabbit_hunt",
+        "After the hand, may the dealer show the cards that would have come (rabbit hunting)?",
+        {
+            "none": "no: the undealt cards stay unseen (TDA24 28; LA26 81)",
+            "allowed": "yes, a house that permits rabbit hunting",
+        },
+    ),
+    Option(
+        "kill",
+        "A limit cash game with a kill: how big is the kill blind?",
+        {
+            "none": "no kill pots at this table: a kill blind is refused",
+            "full": "a full kill: twice the big blind, and the limits double for the hand "
+            "(RRoP Kill Pots; LA26 193)",
+            "half": "a half kill: one and a half times the big blind, the limits half as high "
+            "again (LA26 193)",
+        },
+    ),
 )
 
 #: what a built-in ruleset's rulebook itself says (a house ruleset keeps its base's): the fields
@@ -254,6 +283,9 @@ class Ruleset:
     missed_small_blind: str = "dead"
     chop: str = "allowed"
     conditional: str = "binding"
+    run_it_twice: str = "none"
+    rabbit_hunt: str = "none"
+    kill: str = "full"
     # --- what the rulebook itself says (:data:`RULEBOOK`): no house option changes it ---------
     #: the rulebook it is (a built-in's own name); a house ruleset keeps its base's
     family: str = "roberts"

@@ -86,6 +86,10 @@ TOPICS: tuple[Topic, ...] = (
         "Conditional statements and forward motion: what binds a player",
         "procedure",
     ),
+    # a cash game's pots (issue 25)
+    Topic("run-it-twice", "Running it twice and rabbit hunting", "procedure"),
+    Topic("kill-pot", "Kill pots in limit games: the kill blind and the limits", "procedure"),
+    Topic("showing-hands", "Asking to see a called hand; show one, show all", "procedure"),
 )
 
 _BY_SLUG = {item.slug: item for item in TOPICS}

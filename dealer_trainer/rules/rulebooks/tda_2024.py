@@ -25,6 +25,7 @@ RULESET = Ruleset(
     skipped_hand="no_raise",
     game="tournament",
     straddle="button",
+    run_it_twice="allowed",
     family="tda-2024",
     cap_rule="TDA24 48",
     citations=TDA_CITATIONS,

@@ -1,0 +1,223 @@
+"""A cash game's pots: the kill blind, running the board twice, rabbit hunting (issue 25).
+
+Each is a house option of the ruleset (:mod:`dealer_trainer.rules.options`): ``kill`` (none,
+full, half), ``run_it_twice`` (none, allowed) and ``rabbit_hunt`` (none, allowed); none of them
+is played in a tournament. The checks refuse with the rule that says why (a
+:class:`~dealer_trainer.errors.Rejected` with its citation, nothing changed); the effects post
+the kill blind and raise the limits for the hand, or deal the second run of an agreed board
+and split each pot between the two boards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dealer_trainer.betting import Betting, Structure
+from dealer_trainer.cards import Card
+from dealer_trainer.errors import Rejected
+from dealer_trainer.procedure.events import Event
+from dealer_trainer.procedure.hand_state import HandState
+from dealer_trainer.showdown import Pot, award, hand_strength
+
+__all__ = ["KILL_RULE", "KILL_RULES", "RABBIT_RULE", "RUN_TWICE_RULE", "CashPots", "post_kill"]
+
+#: the kill pot: a limit game's kill blind and its place in the action (RRoP Kill Pots)
+KILL_RULE = "RRoP-KP 2"
+#: the kill's sizes, and one kill a deal with no straddle in it (WSOP live action)
+KILL_RULES = {"size": "LA26 193", "once": "LA26 202", "straddle": "LA26 203"}
+#: running the board twice: a cash game, everyone left agrees, an all-in, no bet pending
+RUN_TWICE_RULE = "LA26 187"
+#: no rabbit hunting: the undealt cards are never shown
+RABBIT_RULE = "TDA24 28"
+
+#: the kill blind against the big blind, and the limits against the table's: (times, halves)
+_KILL_TIMES = {"full": (2, 1), "half": (3, 2)}
+
+
+def post_kill(betting: Betting, seat: int, kind: str) -> int:
+    """Post ``seat``'s kill blind of ``kind`` (full, half): the limits rise for the hand and
+    the kill blind is the bet to call; the action starts left of it and it acts last before
+    the flop, like a blind (RRoP-KP 2; LA26 194). Return the kill blind's amount."""
+    times, per = _KILL_TIMES[kind]
+    stakes = betting.stakes
+    small = stakes.small_bet or stakes.big_blind
+    big = stakes.big_bet or 2 * small
+    betting.stakes = replace(stakes, small_bet=small * times // per, big_bet=big * times // per)
+    size = stakes.big_blind * times // per
+    betting._put(seat, size - betting.bets[seat])
+    betting.current_bet = size
+    betting._level = size
+    betting._open_level = size
+    betting._size = betting.stakes.small_bet
+    betting._min_inc = betting._size
+    betting._open_inc = betting._size
+    betting.to_act = betting._next_after(betting._index[seat])
+    return size
+
+
+class CashPots(HandState):
+    """The checks and effects of ``kill_blind``, ``run_twice`` and ``rabbit``."""
+
+    # --- the kill blind ----------------------------------------------------------------------
+
+    def kill_size(self) -> int:
+        """What a kill blind costs at this table (the house's ``kill``: full or half)."""
+        times, per = _KILL_TIMES[self.ruleset.kill]
+        return self.spec.stakes.big_blind * times // per
+
+    def verify_kill_blind(self, event: Event) -> None:
+        """A kill blind: a limit cash game whose house plays kill pots, after the blinds and
+        before the first card, one a deal, never with a straddle (RRoP-KP 2; LA26 193-203)."""
+        assert self.betting is not None and event.seat is not None
+        seat = event.seat
+        # Robert's Rules' kill pot section; the tda-2024 ruleset takes the WSOP's (the TDA rules
+        # have no kill)
+        rule = KILL_RULE if self.ruleset.family == "roberts" else KILL_RULES["size"]
+        if self.spec.stakes.structure is not Structure.LIMIT:
+            raise Rejected(
+                f"a kill pot is a limit game's: a {self.spec.stakes.structure.value} game has no "
+                "kill blind",
+                rule=rule,
+            )
+        if self.spec.game != "cash":
+            raise Rejected("a tournament has no kill pots: its limits rise by level", rule=rule)
+        if self.ruleset.kill == "none":
+            raise Rejected(
+                f"no kill pots at this table ({self.ruleset.name}: option kill is none)",
+                rule=rule,
+            )
+        if self.dealt:
+            raise Rejected(
+                "the kill blind goes in before the first card is dealt; the deal has begun",
+                rule=rule,
+            )
+        if self.kill_blind is not None:
+            raise Rejected(
+                f"seat {self.kill_blind[0]} has posted this deal's kill already: one kill a deal",
+                rule=KILL_RULES["once"],
+            )
+        if self.betting.straddles:
+            raise Rejected(
+                "a kill pot has no straddle: the straddle is posted already",
+                rule=KILL_RULES["straddle"],
+            )
+        if seat not in self.betting._index or seat in self.betting.folded:
+            raise Rejected(f"seat {seat} is not in this hand", rule=rule)
+        size = self.kill_size()
+        if event.amount is not None and event.amount != size:
+            raise Rejected(
+                f"a {self.ruleset.kill} kill blind is {size} at this table, not {event.amount}",
+                rule=KILL_RULES["size"],
+            )
+        owed = size - self.betting.bets[seat]
+        if self.betting.stacks[seat] < owed:
+            raise Rejected(
+                f"seat {seat} has {self.betting.stacks[seat]} behind, less than the kill "
+                f"blind of {size}",
+                rule=rule,
+            )
+
+    def post_kill_blind(self, event: Event) -> None:
+        """The kill blind goes in and the limits rise for this hand (checked first)."""
+        assert self.betting is not None and event.seat is not None
+        size = post_kill(self.betting, event.seat, self.ruleset.kill)
+        self.kill_blind = (event.seat, size)
+
+    # --- running the board twice -----------------------------------------------------------
+
+    def verify_run_twice(self, event: Event) -> None:
+        """Two boards: a cash game whose house allows it, a player all in, no bet pending, the
+        board not complete, and every player left agreeing (LA26 187)."""
+        assert self.betting is not None
+        if self.spec.game != "cash":
+            raise Rejected(
+                "a tournament board is dealt once: no running it twice", rule=RUN_TWICE_RULE
+            )
+        if self.ruleset.run_it_twice != "allowed":
+            raise Rejected(
+                f"this house deals the board once ({self.ruleset.name}: option run_it_twice is "
+                "none)",
+                rule=RUN_TWICE_RULE,
+            )
+        if self.runs > 1:
+            raise Rejected("the players have agreed to run it twice already", rule=RUN_TWICE_RULE)
+        if not self.betting.all_in & set(self.betting.live):
+            raise Rejected("running it twice needs a player all in; nobody is", rule=RUN_TWICE_RULE)
+        if not self.betting.betting_over:
+            raise Rejected(
+                "the betting is not over: a board is run twice only with no action pending",
+                rule=RUN_TWICE_RULE,
+            )
+        if len(self.table.board) >= 5:
+            raise Rejected(
+                "the board is complete: there is nothing left to run", rule=RUN_TWICE_RULE
+            )
+        if event.declined:
+            raise Rejected(
+                "every player left must agree to run it twice; one said no, so the board is "
+                "dealt once",
+                rule=RUN_TWICE_RULE,
+            )
+
+    def agree_run_twice(self, event: Event) -> None:
+        """The players all agreed: the rest of the board is run twice."""
+        self.runs = 2
+        self.run_from = len(self.table.board)
+
+    def second_board(self) -> list[Card]:
+        """The second run's board: the cards out when the players agreed, then the rest dealt
+        again from the stub once the first board is complete, a burn before each street
+        (LA26 213). Its new cards lie beside the first board (the set-aside zone, so every
+        card stays accounted for). Dealt once; an empty list when the stub is too short."""
+        if not self.second_run:
+            shared = self.run_from
+            streets = [3] if shared < 3 else []
+            streets += [1] * (5 - max(shared, 3))
+            if sum(streets) + len(streets) > len(self.table.stub):
+                return []
+            cards: list[Card] = []
+            for count in streets:
+                self.table.burns.extend(self.table.take(1))
+                cards.extend(self.table.take(count))
+            self.table.set_aside.extend(cards)
+            self.second_run = tuple(cards)
+        return [*self.table.board[: self.run_from], *self.second_run]
+
+    def award_twice(
+        self, pots: list[Pot], strengths: dict[int, int]
+    ) -> tuple[list[Pot], dict[int, int]] | None:
+        """Each pot in two halves, the first board's half with the odd chip (LA26 187): the
+        first half to the best claim on the first board, the second on the second board.
+        None: the board is run once (no agreement, or no second board to be had)."""
+        board = self.second_board() if self.runs > 1 else []
+        if not board or not strengths:
+            return None
+        second: dict[int, int] = {}
+        for seat in strengths:
+            cards = [*board, *(self.table.holes[seat] if seat in self.shown else ())]
+            second[seat] = hand_strength(cards)
+        firsts = [replace(pot, amount=pot.amount - pot.amount // 2) for pot in pots]
+        seconds = [replace(pot, amount=pot.amount // 2) for pot in pots]
+        settled_first, won = award(firsts, strengths, self.order)
+        settled_second, won_second = award(seconds, second, self.order)
+        for seat, chips in won_second.items():
+            won[seat] = won.get(seat, 0) + chips
+        settled = [
+            replace(pot, winners=tuple(s for s in self.order if s in {*a.winners, *b.winners}))
+            for pot, a, b in zip(pots, settled_first, settled_second, strict=True)
+        ]
+        return settled, won
+
+    # --- rabbit hunting -------------------------------------------------------------------------
+
+    def verify_rabbit(self, event: Event) -> None:
+        """The cards that would have come are shown only where the house allows it."""
+        if self.ruleset.rabbit_hunt != "allowed":
+            raise Rejected(
+                "no rabbit hunting: the cards not dealt stay unseen "
+                f"({self.ruleset.name}: option rabbit_hunt is none)",
+                rule=RABBIT_RULE,
+            )
+
+    def hunt_rabbit(self, event: Event) -> None:
+        """A house that allows it: the cards shown play no part in the hand; nothing changes."""

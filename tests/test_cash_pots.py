@@ -1,0 +1,352 @@
+"""Kill pots, running the board twice and rabbit hunting (issue 25): each a house option of a
+cash game, refused with its rule where the table does not allow it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from dealer_trainer import replay
+from dealer_trainer.errors import ScriptError
+from dealer_trainer.handscript import load_script
+from dealer_trainer.procedure.events import EVENT_ARGS
+from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.rules.search import search
+from dealer_trainer.view import table_view
+
+# seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun; a 4-8 limit game
+LIMIT = {"seats": 6, "button": 1, "blinds": [2, 4], "structure": "limit", "stacks": 200}
+
+
+def play(events: list[Any], *, folder: Path | None = None, **table: Any) -> dict[str, Any]:
+    script = {"table": {**LIMIT, **table}, "seed": 5, "events": ["shuffle", "cut", *events]}
+    if folder is None:
+        return replay(script)
+    path = folder / "hand.yaml"
+    path.write_text(yaml.safe_dump(script), encoding="utf-8")
+    return replay(path)
+
+
+def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
+    args: dict[str, Any] = {"seat": seat, "action": action}
+    if amount is not None:
+        args["amount"] = amount
+    return {"act": args}
+
+
+def kill(seat: int, amount: int | None = None) -> dict[str, Any]:
+    args: dict[str, Any] = {"seat": seat}
+    if amount is not None:
+        args["amount"] = amount
+    return {"kill_blind": args}
+
+
+def chips_in(result: dict[str, Any], seat: int, stack: int = 200) -> int:
+    return stack - int(result["seats"][str(seat)]["chips"])
+
+
+def rules(result: dict[str, Any]) -> list[str | None]:
+    return [item.get("rule") for item in result["rejected"]]
+
+
+# --- kill pots ----------------------------------------------------------------------------
+
+
+def test_rrop_kp_a_full_kill_is_twice_the_big_blind_and_acts_last_preflop() -> None:
+    result = play(["post_blinds", kill(5), "deal"])
+    assert result["rejected"] == []
+    assert chips_in(result, 5) == 8
+    assert result["to_act"] == 6  # the action starts left of the kill blind
+    calls = [act(seat, "call") for seat in (6, 1, 2, 3, 4)]
+    around = play(["post_blinds", kill(5), "deal", *calls])
+    assert around["rejected"] == []
+    assert around["to_act"] == 5  # the kill blind speaks last, with its option
+
+
+def test_la26_193_a_full_kill_doubles_the_limits_for_the_hand() -> None:
+    result = play(["post_blinds", kill(5), "deal", act(6, "raise", 16)])
+    assert result["rejected"] == []
+    assert chips_in(result, 6) == 16  # a raise of 8: the doubled small bet
+    wrong = play(["post_blinds", kill(5), "deal", act(6, "raise", 12)])
+    assert wrong["rejected"]
+
+
+def test_la26_193_a_half_kill_is_one_and_a_half_big_blinds(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "name: our-room\nbase: roberts\noptions: {kill: half}\n", encoding="utf-8"
+    )
+    result = play(
+        ["post_blinds", kill(5), "deal", act(6, "raise", 12)],
+        folder=tmp_path,
+        ruleset="house.yaml",
+    )
+    assert result["rejected"] == []
+    assert chips_in(result, 5) == 6
+    assert chips_in(result, 6) == 12
+
+
+def test_a_kill_blind_in_a_no_limit_game_is_refused_with_its_rule() -> None:
+    result = play(["post_blinds", kill(5), "deal"], structure="no-limit")
+    assert rules(result) == ["RRoP-KP 2"]
+    assert chips_in(result, 5) == 0
+
+
+def test_a_kill_blind_is_refused_where_the_house_plays_none_or_in_a_tournament(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "name: our-room\nbase: roberts\noptions: {kill: none}\n", encoding="utf-8"
+    )
+    none = play(["post_blinds", kill(5), "deal"], folder=tmp_path, ruleset="house.yaml")
+    assert rules(none) == ["RRoP-KP 2"]
+    tournament = play(["post_blinds", kill(5), "deal"], game="tournament")
+    assert rules(tournament) == ["RRoP-KP 2"]
+
+
+def test_la26_202_203_one_kill_a_deal_and_no_straddle_with_it() -> None:
+    twice = play(["post_blinds", kill(5), kill(6), "deal"])
+    assert rules(twice) == ["LA26 202"]
+    straddled = play(["post_blinds", kill(5), {"straddle": {"seat": 4}}, "deal"])
+    assert rules(straddled) == ["LA26 203"]
+    after = play(["post_blinds", {"straddle": {"seat": 4}}, kill(5), "deal"])
+    assert rules(after) == ["LA26 203"]
+
+
+def test_a_kill_blind_after_the_deal_or_of_the_wrong_size_is_refused() -> None:
+    late = play(["post_blinds", "pitch", kill(5), "deal"])
+    assert rules(late) == ["RRoP-KP 2"]
+    wrong = play(["post_blinds", kill(5, 6), "deal"])
+    assert rules(wrong) == ["LA26 193"]
+
+
+def test_a_kill_blind_in_the_big_blind_tops_the_blind_up_to_the_kill() -> None:
+    result = play(["post_blinds", kill(3), "deal"])
+    assert result["rejected"] == []
+    assert chips_in(result, 3) == 8
+    assert result["to_act"] == 4
+
+
+# --- run it twice ---------------------------------------------------------------------------
+
+NL = {"structure": "no-limit", "stacks": 100}
+ALL_IN = ["post_blinds", "deal", act(4, "all_in"), act(5, "call")] + [
+    act(seat, "fold") for seat in (6, 1, 2, 3)
+]
+
+
+def test_la26_187_the_board_is_run_twice_when_the_all_in_players_agree() -> None:
+    result = play([*ALL_IN, "run_twice"], ruleset="tda-2024", game="cash", **NL)
+    assert result["rejected"] == []
+
+
+def test_la26_187_run_twice_is_refused_without_agreement_or_an_all_in() -> None:
+    declined = play(
+        [*ALL_IN, {"run_twice": {"declined": True}}], ruleset="tda-2024", game="cash", **NL
+    )
+    assert rules(declined) == ["LA26 187"]
+    no_all_in = ["post_blinds", "deal", act(4, "call"), act(5, "call")] + [
+        act(seat, "fold") for seat in (6, 1, 2)
+    ]
+    checked = play(
+        [*no_all_in, act(3, "check"), "run_twice"], ruleset="tda-2024", game="cash", **NL
+    )
+    assert rules(checked) == ["LA26 187"]
+
+
+def test_la26_187_run_twice_is_refused_with_a_bet_pending() -> None:
+    pending = ["post_blinds", "deal", act(4, "all_in"), "run_twice"]
+    result = play(pending, ruleset="tda-2024", game="cash", **NL)
+    assert rules(result) == ["LA26 187"]
+
+
+def test_run_twice_is_refused_where_the_house_deals_once_or_in_a_tournament() -> None:
+    roberts = play([*ALL_IN, "run_twice"], **NL)
+    assert rules(roberts) == ["LA26 187"]
+    tournament = play([*ALL_IN, "run_twice"], ruleset="tda-2024", **NL)
+    assert rules(tournament) == ["LA26 187"]
+
+
+# the deal: seat 4 gets aces, seat 5 kings; the first board misses the kings, the second pairs
+# them (a set); the burns are tens and nines
+TWO_BOARDS = [
+    "2d",
+    "3d",
+    "As",
+    "Ks",
+    "7s",
+    "8s",
+    "2h",
+    "3h",
+    "Ah",
+    "Kh",
+    "7h",
+    "8h",
+    "Tc",
+    "2c",
+    "7d",
+    "9h",
+    "Ts",
+    "3s",
+    "Th",
+    "4c",
+    "Td",
+    "Kd",
+    "8c",
+    "5d",
+    "9c",
+    "Jc",
+    "9d",
+    "Qd",
+]
+RUN_OUT = ["burn", "flop", "burn", "turn", "burn", "river"]
+SHOWN = [{"show": {"seat": 4}}, {"show": {"seat": 5}}]
+
+
+def two_boards(events: list[Any]) -> dict[str, Any]:
+    table = {**LIMIT, **NL, "blinds": [1, 2], "ruleset": "tda-2024", "game": "cash"}
+    return replay({"table": table, "deck": TWO_BOARDS, "events": events})
+
+
+def test_la26_187_each_board_wins_half_the_pot_the_odd_chip_with_the_first() -> None:
+    result = two_boards([*ALL_IN, "run_twice", *RUN_OUT, *SHOWN])
+    assert result["rejected"] == []
+    assert result["hand_over"]
+    # a pot of 203: 102 to the aces on the first board, 101 to the set of kings on the second
+    assert result["seats"]["4"]["chips"] == 102
+    assert result["seats"]["5"]["chips"] == 101
+    assert result["pots"][0]["winners"] == [4, 5]
+    assert result["set_aside"] == ["Kd", "8c", "5d", "Jc", "Qd"]  # the second board
+    assert len(result["burns"]) == 6  # a burn before each street of each board (LA26 213)
+
+
+def test_la26_187_without_the_agreement_one_board_takes_the_whole_pot() -> None:
+    result = two_boards([*ALL_IN, *RUN_OUT, *SHOWN])
+    assert result["seats"]["4"]["chips"] == 203
+    assert result["seats"]["5"]["chips"] == 0
+    assert result["set_aside"] == []
+
+
+def test_la26_187_run_twice_from_the_flop_shares_the_flop() -> None:
+    # agreed on the flop: the second run deals only a turn and a river (after their burns)
+    result = two_boards([*ALL_IN, "burn", "flop", "run_twice", *RUN_OUT[2:], *SHOWN])
+    assert result["rejected"] == []
+    assert result["set_aside"] == ["Kd", "5d"]  # burns Td and 8c, cards Kd and 5d
+    assert result["seats"]["4"]["chips"] == 102  # first board: aces
+    assert result["seats"]["5"]["chips"] == 101  # second: 2c 7d 9h Kd 5d, a set of kings
+
+
+# --- rabbit hunting ------------------------------------------------------------------------
+
+
+def test_tda24_28_no_rabbit_hunting_unless_the_house_allows_it(tmp_path: Path) -> None:
+    folded = ["post_blinds", "deal", act(4, "raise", 8)] + [
+        act(seat, "fold") for seat in (5, 6, 1, 2, 3)
+    ]
+    refused = play([*folded, "rabbit"])
+    assert rules(refused) == ["TDA24 28"]
+    (tmp_path / "house.yaml").write_text(
+        "name: our-room\nbase: roberts\noptions: {rabbit_hunt: allowed}\n", encoding="utf-8"
+    )
+    allowed = play([*folded, "rabbit"], folder=tmp_path, ruleset="house.yaml")
+    assert allowed["rejected"] == []
+
+
+@pytest.mark.parametrize("event", ["kill_blind", "run_twice", "rabbit"])
+def test_the_new_events_are_in_the_vocabulary(event: str) -> None:
+    assert event in EVENT_ARGS
+
+
+# --- the rules lookup finds them by a floor person's words ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "wanted"),
+    [
+        ("run it twice", {"LA26-187"}),
+        ("can we run it twice", {"LA26-187"}),
+        ("rabbit", {"TDA24-28", "LA26-81"}),
+        ("rabbit hunt", {"TDA24-28", "LA26-81"}),
+        ("kill", {"RRoP-KP-2", "LA26-193"}),
+        ("half kill", {"LA26-193"}),
+        ("kill pot no limit", {"RRoP-KP-2", "LA26-193"}),
+        ("show one show all", {"RRoP-SD-6", "LA26-148"}),
+        ("see a called hand", {"RRoP-SD-5", "TDA24-18"}),
+        ("asks to see the mucked hand", {"RRoP-SD-5", "TDA24-18", "LA26-147"}),
+    ],
+)
+def test_the_rules_lookup_finds_the_cash_pot_rules(words: str, wanted: set[str]) -> None:
+    top = [hit.rule.id for hit in search(words, limit=3)]
+    assert wanted & set(top), top
+
+
+def test_the_table_view_names_the_kill_blind() -> None:
+    script = {"table": LIMIT, "seed": 5, "events": ["shuffle", "cut", "post_blinds", kill(5)]}
+    hand = Hand(load_script(script))
+    for event in load_script(script).events:
+        hand.handle(event)
+    view = table_view(hand)
+    assert view.seat(5).roles == ("kill",)
+    assert view.seat(5).chips == 192
+
+
+def test_the_kill_and_the_second_run_end_with_their_hand() -> None:
+    # a kill blind on one hand: the next hand has none, and may be straddled
+    result = play(["post_blinds", kill(5), "deal", *[act(s, "fold") for s in (6, 1, 2, 3, 4)]])
+    assert result["hand_over"]
+    following = play(
+        [
+            "post_blinds",
+            kill(5),
+            "deal",
+            *[act(s, "fold") for s in (6, 1, 2, 3, 4)],
+            "next_hand",
+            "shuffle",
+            "cut",
+            "post_blinds",
+            {"straddle": {"seat": 5}},
+        ]
+    )
+    assert following["rejected"] == []
+
+
+def test_a_misdeal_leaves_the_kill_blind_posted_and_the_limits_raised() -> None:
+    misdeal = [{"pitch": {"exposed": True}}, "retrieve", "reshuffle", "cut", "deal"]
+    result = play(["post_blinds", kill(5), *misdeal, act(6, "raise", 16)])
+    assert result["misdeals"] == 1
+    assert result["rejected"] == []
+    assert chips_in(result, 5) == 8
+    assert chips_in(result, 6) == 16
+
+
+# --- bad input in a script: its place, never a traceback ------------------------------------
+
+
+def test_a_kill_blind_without_a_seat_is_refused_with_its_place() -> None:
+    text = "table: {seats: 3}\nevents:\n  - post_blinds\n  - kill_blind: {amount: 4}\n"
+    with pytest.raises(ScriptError) as caught:
+        load_script(text, source="hand.yaml")
+    assert caught.value.where == "hand.yaml:4:5"
+    assert "kill_blind needs 'seat'" in str(caught.value)
+
+
+def test_run_twice_declined_must_be_true_or_false() -> None:
+    text = "table: {seats: 3}\nevents:\n  - post_blinds\n  - run_twice: {declined: 3}\n"
+    with pytest.raises(ScriptError) as caught:
+        load_script(text, source="hand.yaml")
+    assert caught.value.where is not None and caught.value.where.startswith("hand.yaml:4:")
+    assert "'declined' must be true or false" in str(caught.value)
+
+
+def test_rabbit_takes_no_argument() -> None:
+    text = "table: {seats: 3}\nevents:\n  - post_blinds\n  - rabbit: {seat: 2}\n"
+    with pytest.raises(ScriptError) as caught:
+        load_script(text, source="hand.yaml")
+    assert caught.value.where is not None and caught.value.where.startswith("hand.yaml:4:")
+
+
+def test_under_tda_2024_a_kill_refused_cites_the_wsop_rule() -> None:
+    result = play(["post_blinds", kill(5), "deal"], structure="no-limit", ruleset="tda-2024")
+    assert rules(result) == ["LA26 193"]

@@ -1,0 +1,93 @@
+"""Property test for a cash game's pots (issue 25): on random cash tables under every kill
+option, random kill blinds (any seat, any size, at any moment, in any structure), requests to
+run the board twice (agreed or declined, at any moment) and rabbit hunting are accepted or
+refused; a refusal changes nothing, and every card and chip stays accounted for after every
+event through the end of the hand.
+
+The hands are driven by ``tests/test_engine_properties.py``'s :class:`Driver` (a ``Hand`` built
+with ``check=True`` audits the cards and the chip total after every event too).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+from strategies import examples
+from test_engine_properties import MAX_EVENTS_PER_HAND, SETTINGS, Driver, Item, tables
+from test_straddle_properties import send_checked
+
+from dealer_trainer.handscript import parse_script
+from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.rules.rulesets import BUILTIN
+
+pytestmark = pytest.mark.slow
+
+
+class PotsDriver(Driver):
+    """A driver on a cash table whose house plays ``kill`` pots and allows what is drawn."""
+
+    def __init__(
+        self, script: dict[str, Any], data: st.DataObject, kill: str, twice: str, rabbit: str
+    ) -> None:
+        super().__init__(script, data)
+        base = BUILTIN[script["table"].get("ruleset", "roberts")]
+        house = dataclasses.replace(
+            base, name="our-room", kill=kill, run_it_twice=twice, rabbit_hunt=rabbit, game="cash"
+        )
+        spec = dataclasses.replace(self.hand.spec, ruleset=house, game="cash")
+        self.hand = Hand(dataclasses.replace(parse_script(script), table=spec), check=True)
+
+    def kill_item(self) -> Item:
+        draw = self.data.draw
+        args: dict[str, Any] = {"seat": draw(st.sampled_from(sorted(self.hand.table.stacks)))}
+        if draw(st.booleans()):
+            args["amount"] = draw(st.integers(1, 3 * self.hand.spec.stakes.big_blind))
+        return {"kill_blind": args}
+
+    def twice_item(self) -> Item:
+        if self.data.draw(st.booleans()):
+            return "run_twice"
+        return {"run_twice": {"declined": True}}
+
+
+@settings(SETTINGS, max_examples=examples(40))
+@given(
+    tables(),
+    st.sampled_from(("none", "full", "half")),
+    st.sampled_from(("none", "allowed")),
+    st.sampled_from(("none", "allowed")),
+    st.integers(0, 2**32),
+    st.data(),
+)
+def test_cash_pots_every_card_and_chip_accounted_for_and_a_refusal_changes_nothing(
+    table: dict[str, Any], kill: str, twice: str, rabbit: str, seed: int, data: st.DataObject
+) -> None:
+    driver = PotsDriver({"table": table, "seed": seed, "events": []}, data, kill, twice, rabbit)
+    hand = driver.hand
+    for item in ("shuffle", "cut", "post_blinds"):
+        assert send_checked(driver, item).outcome == "accepted"
+    for _ in range(data.draw(st.integers(0, 2))):
+        send_checked(driver, driver.kill_item())
+    killed = hand.kill_blind
+    event(f"kill posted: {killed is not None}")
+    for _ in range(MAX_EVENTS_PER_HAND):
+        if hand.hand_over:
+            break
+        if data.draw(st.integers(0, 4)) == 0:
+            verdict = send_checked(driver, driver.twice_item())
+            event(f"run twice: {verdict.outcome}")
+        if hand.dealt and data.draw(st.integers(0, 9)) == 0:  # a kill once the deal has begun
+            assert send_checked(driver, driver.kill_item()).outcome == "rejected"
+        item = driver.legal_item()
+        verdict = send_checked(driver, item)
+        assert verdict.outcome == "accepted", (item, verdict.reason, verdict.rule)
+    assert hand.hand_over
+    driver.check_award()
+    verdict = send_checked(driver, "rabbit")
+    assert verdict.outcome == ("accepted" if rabbit == "allowed" else "rejected")
+    if killed is not None:  # the kill blind stayed in the pot it was posted to
+        assert hand.betting is not None and hand.betting.contributed[killed[0]] >= killed[1]
