@@ -72,6 +72,9 @@ class EventName(StrEnum):
     ABSENT = "absent"
     RELEASE = "release"
     ORDER_SHOW = "order_show"
+    # the table itself (issue 25): a misplaced button, a new deck between hands
+    WRONG_BUTTON = "wrong_button"
+    DECK_CHANGE = "deck_change"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -169,6 +172,10 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.RELEASE, P, _NO, "showdown", "seat!",
      "Take a hand let go face down at the showdown (not yet in the muck)"),
     (E.ORDER_SHOW, F, _NO, "order_show", "seat!", "Call the floor to have a hand tabled"),
+    # the table itself (issue 25; RRoP-MD(g), TDA24 34-A; LA26 79, TDA24 26)
+    (E.WRONG_BUTTON, F, _NO, "wrong_button", "seat!",
+     "Call the floor: the button is not where it belongs"),
+    (E.DECK_CHANGE, F, _NO, "deck_change", "", "Bring in a new deck between hands"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by

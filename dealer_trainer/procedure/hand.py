@@ -53,6 +53,7 @@ from dealer_trainer.procedure.machine import (
 from dealer_trainer.procedure.recovery import Irregularity, Recovery
 from dealer_trainer.procedure.recovery_steps import RecoverySteps
 from dealer_trainer.procedure.rulings import situation
+from dealer_trainer.procedure.table_errors import TableErrors
 from dealer_trainer.showdown import (
     Pot,
     award,
@@ -75,7 +76,7 @@ class Verdict:
     rule: str | None = None
 
 
-class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySteps):
+class Hand(Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, RecoverySteps, TableErrors):
     """One table's hand (and the hands after it, through ``next_hand``).
 
     Its methods are the machine's conditions and callbacks, which the procedure table names as

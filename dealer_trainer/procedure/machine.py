@@ -258,6 +258,17 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("release", "showdown", None, after="release_hand", error=("hand_released",)),
     _t("order_show", "showdown", None, after="order_tabled", floor=True,
        error=("hand_ordered_tabled",)),
+    # --- the table itself (issue 25) ------------------------------------------------------------
+    # the button found out of place: a misdeal, the button put right, before substantial action;
+    # after it the hand plays on and the button is not moved back (RRoP-MD(g); TDA24 34-A)
+    _t("wrong_button", [*DEALING_AND_BETTING, *_STREET_DEALING, "showdown"], None,
+       after="button_misplaced", floor=True, error=("wrong_button", "wrong_button_late")),
+    # before the blinds nothing is dealt: the button is simply put where it belongs
+    _t("wrong_button", ["shuffling", "cutting", "blinds"], None, after="move_button",
+       option=True),
+    # a new deck comes in between hands only, and is shuffled before it is dealt (LA26 79);
+    # during a hand, verify_deck_change refuses it with that rule
+    _t("deck_change", [state.name for state in STATES], None, after="change_deck", option=True),
 )
 # fmt: on
 

@@ -68,6 +68,16 @@ TOPICS: tuple[Topic, ...] = (
     Topic("buy-in", "Buying in", "procedure"),
     Topic("straddle", "Straddles: who may post one, the order of action, the raise", "procedure"),
     Topic("verbal-raise", "A raise said out loud with no amount", "procedure"),
+    # the table itself (issue 25): the button, the cards in view, the deck, the clock
+    Topic(
+        "wrong-button",
+        "The button out of place or moved wrongly",
+        "irregularity",
+        note="the floor finds the button out of place (wrong_button: {seat: N})",
+    ),
+    Topic("cards-on-table", "Hole cards kept on the table; one player to a hand", "procedure"),
+    Topic("deck-change", "Deck changes: on request, on schedule, after a foul deck", "procedure"),
+    Topic("clock", "The clock on a slow player, and time banks", "procedure"),
 )
 
 _BY_SLUG = {item.slug: item for item in TOPICS}
