@@ -12,6 +12,7 @@ from dealer_trainer import replay
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.rules.search import search
+from dealer_trainer.training.drill.session import Drill
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
 SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 200}
@@ -171,3 +172,23 @@ def test_a_deck_change_is_never_expected() -> None:
 def test_the_rules_lookup_finds_the_table_rules(words: str, wanted: set[str]) -> None:
     top = [hit.rule.id for hit in search(words, limit=3)]
     assert wanted & set(top), top
+
+
+# --- the drill: a misplaced button to put right -------------------------------------------------
+
+
+def test_the_drill_has_the_floor_find_a_misplaced_button_and_the_trainee_puts_it_right() -> None:
+    from test_drill import _right  # start-up: the drill tests' own right pick
+
+    drill = Drill(11, 0.5, "tda-2024")
+    found = []
+    while drill.summary().hands <= 60:
+        point = drill.point()
+        if any("button belongs" in line for line in point.lines):
+            found.append(point)
+        drill.choose(_right(point))
+        drill.hand.audit()
+    drill.close()
+    assert found
+    assert all(point.situation == "wrong_button" for point in found)
+    assert all(point.allowed == ("retrieve",) for point in found)

@@ -57,6 +57,7 @@ from dealer_trainer.training.drill.players import (
     BLINDS,
     action_words,
     decide,
+    misplaced_button,
     new_table,
     showdown_move,
     straddle,
@@ -462,6 +463,9 @@ class Drill:
             if (seat := straddle(hand, self._hands)) is not None:  # a live straddle
                 self._do(Event(name=EventName.STRADDLE, seat=seat))
                 self._lines.append(f"Seat {seat} straddles ({bets[seat]}).")
+            if self.rate and (seat := misplaced_button(hand, self._hands)) is not None:
+                self._do(Event(name=EventName.WRONG_BUTTON, seat=seat))
+                self._lines.append(f"The floor finds the button belongs on seat {seat}.")
         self._tell_award()
 
     # --- the dealer errors the drill makes ----------------------------------------------------
