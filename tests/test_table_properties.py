@@ -1,8 +1,9 @@
 """Property test for the table itself (issue 25): on random tables, the floor finds the button out
-of place (``wrong_button`` with any seat) and a new deck is brought in (``deck_change``) at random
-moments of random hands. Each is accepted or refused; a refused one changes nothing; a misdeal is
-recovered and the hand dealt again from the corrected button; every card and chip stays accounted
-for after every event through the end of the hand.
+of place (``wrong_button`` with any seat), a hand hidden from view (``hidden_hand``), and a new
+deck is brought in (``deck_change``) at random moments of random hands. Each is accepted or
+refused; a refused one changes nothing; a misdeal is recovered and the hand dealt again from the
+corrected button; every card and chip stays accounted for after every event through the end of
+the hand.
 
 The hands are driven by ``tests/test_engine_properties.py``'s :class:`Driver` (a ``Hand`` built
 with ``check=True`` audits the cards and the chip total after every event too).
@@ -39,9 +40,10 @@ def send_checked(driver: Driver, item: Item) -> Verdict:
 
 def table_item(driver: Driver) -> Item:
     draw = driver.data.draw
-    if draw(st.booleans()):
-        return "deck_change"
-    return {"wrong_button": {"seat": draw(st.sampled_from(sorted(driver.hand.table.stacks)))}}
+    kind = draw(st.sampled_from(["deck_change", "wrong_button", "hidden_hand"]))
+    if kind == "deck_change":
+        return kind
+    return {kind: {"seat": draw(st.sampled_from(sorted(driver.hand.table.stacks)))}}
 
 
 @settings(SETTINGS, max_examples=examples(40))

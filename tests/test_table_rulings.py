@@ -125,6 +125,40 @@ def test_a_wrong_button_without_a_seat_is_refused_with_its_place() -> None:
     assert "wrong_button needs 'seat'" in str(caught.value)
 
 
+# --- hole cards off the table ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "rule"), [("roberts", "RRoP-DEAL 2"), ("tda-2024", "LA26 75")])
+def test_cards_off_the_table_before_substantial_action_the_hand_stays_live(
+    ruleset: str, rule: str
+) -> None:
+    result = play([*DEAL, {"hidden_hand": {"seat": 4}}], ruleset=ruleset)
+    assert result["rejected"] == [] and kinds(result) == [("hidden_hand", rule)]
+    assert result["to_act"] == 4 and len(result["seats"]["4"]["hole"]) == 2
+
+
+def test_la26_75_a_hand_hidden_through_substantial_action_is_dead_under_tda_only() -> None:
+    events = [
+        *DEAL,
+        act(4, "call"),
+        act(5, "raise", 6),
+        act(6, "call"),
+        {"hidden_hand": {"seat": 1}},
+    ]
+    tda = play(events, ruleset="tda-2024")
+    assert kinds(tda) == [("hidden_hand", "LA26 75")]
+    assert tda["seats"]["1"]["folded"] and tda["to_act"] == 2
+    assert chips_in(tda, 4) == 2  # the chips a dead hand put in stay in the pot
+    roberts = play(events)
+    assert kinds(roberts) == [("hidden_hand", "RRoP-DEAL 2")]
+    assert not roberts["seats"]["1"]["folded"] and roberts["to_act"] == 1
+
+
+def test_a_hidden_hand_of_a_seat_with_no_live_hand_is_refused_with_the_rule() -> None:
+    result = play([*DEAL, act(4, "fold"), {"hidden_hand": {"seat": 4}}], ruleset="tda-2024")
+    assert [item["rule"] for item in result["rejected"]] == ["LA26 75"]
+
+
 # --- a new deck --------------------------------------------------------------------------------
 
 

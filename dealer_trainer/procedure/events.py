@@ -75,6 +75,7 @@ class EventName(StrEnum):
     # the table itself (issue 25): a misplaced button, a new deck between hands
     WRONG_BUTTON = "wrong_button"
     DECK_CHANGE = "deck_change"
+    HIDDEN_HAND = "hidden_hand"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -176,6 +177,9 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.WRONG_BUTTON, F, _NO, "wrong_button", "seat!",
      "Call the floor: the button is not where it belongs"),
     (E.DECK_CHANGE, F, _NO, "deck_change", "", "Bring in a new deck between hands"),
+    # hole cards taken off the table or hidden from view (RRoP-DEAL 2; LA26 75)
+    (E.HIDDEN_HAND, F, _NO, "hidden_hand", "seat!",
+     "Call the floor: a player's hole cards were off the table, out of view"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by

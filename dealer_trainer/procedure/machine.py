@@ -269,6 +269,10 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # a new deck comes in between hands only, and is shuffled before it is dealt (LA26 79);
     # during a hand, verify_deck_change refuses it with that rule
     _t("deck_change", [state.name for state in STATES], None, after="change_deck", option=True),
+    # hole cards off the table or hidden from view: back in sight, the hand live; under the
+    # WSOP cash rule hidden through substantial action, the hand dead (RRoP-DEAL 2; LA26 75)
+    _t("hidden_hand", list(BETTING_STATES), None, after="hand_hidden", floor=True,
+       error=("hidden_hand", "hidden_hand_late")),
 )
 # fmt: on
 

@@ -62,6 +62,34 @@ class TableErrors(HandState):
         self.table.button = event.seat
         self.table.blinds = None
 
+    def verify_hidden_hand(self, event: Event) -> None:
+        seat = event.seat
+        betting = self.betting
+        if betting is None or seat not in betting.live or not self.table.holes.get(seat or 0):
+            raise Rejected(f"seat {seat} has no live hand", rule=self._hidden_rule())
+
+    def _hidden_rule(self) -> str:
+        return situation("hidden_hand").outcome(self.ruleset).rule
+
+    def hand_hidden(self, event: Event) -> None:
+        """Hole cards off the table or out of view: the player puts them back in sight and the
+        hand stays live (RRoP-DEAL 2); under the WSOP cash rule a hand kept hidden while
+        substantial action went on is dead (LA26 75), its chips staying in the pot."""
+        seat = event.seat
+        assert seat is not None and self.betting is not None
+        if not self.substantial_action():
+            self.irregular("hidden_hand", event, seat=seat)
+            return
+        late = situation("hidden_hand_late")
+        self.irregular(late.name, event, seat=seat)
+        # the WSOP cash rule the tda-2024 family follows kills it; Robert's Rules keep it live
+        if late.variant_of(self.ruleset) == "tda-2024":
+            self.betting.kill(seat)
+            self.table.to_muck(seat)
+            self.held.pop(seat, None)  # an action it had out of turn goes with it
+            if self.held:
+                self.resolve_held(event)
+
     def verify_deck_change(self, event: Event) -> None:
         if self.state not in DECK_CHANGE_STATES:
             raise Rejected(
