@@ -41,7 +41,9 @@ Item = str | dict[str, dict[str, Any]]
 CARD_MOVES = frozenset({"pitch", "burn", "flop", "turn", "river", "drop_stub"})
 #: events that are dealer (or player) errors whenever the engine takes them: a killed hand, a
 #: push, a flashed card, a foul or short deck; tests/test_irregularity_properties.py makes them
-FLOOR_ERRORS = frozenset({"kill", "push", "flash", "foul_deck", "short_deck"})
+FLOOR_ERRORS = frozenset(
+    {"kill", "push", "flash", "foul_deck", "short_deck", "wrong_button", "hidden_hand"}
+)
 MAX_EVENTS_PER_HAND = 400
 #: a random (wrong) event is injected before a legal one with probability 1 / INJECT_ONE_IN
 INJECT_ONE_IN = 3

@@ -82,6 +82,10 @@ class EventName(StrEnum):
     KILL_BLIND = "kill_blind"
     RUN_TWICE = "run_twice"
     RABBIT = "rabbit"
+    # the table itself (issue 25): a misplaced button, a new deck between hands
+    WRONG_BUTTON = "wrong_button"
+    DECK_CHANGE = "deck_change"
+    HIDDEN_HAND = "hidden_hand"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -195,6 +199,13 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.RUN_TWICE, P, _NO, "run_twice", "declined",
      "Take the players' agreement to run the board twice"),
     (E.RABBIT, P, _NO, "rabbit", "", "Show the cards that would have come (rabbit hunting)"),
+    # the table itself (issue 25; RRoP-MD(g), TDA24 34-A; LA26 79, TDA24 26)
+    (E.WRONG_BUTTON, F, _NO, "wrong_button", "seat!",
+     "Call the floor: the button is not where it belongs"),
+    (E.DECK_CHANGE, F, _NO, "deck_change", "", "Bring in a new deck between hands"),
+    # hole cards taken off the table or hidden from view (RRoP-DEAL 2; LA26 75)
+    (E.HIDDEN_HAND, F, _NO, "hidden_hand", "seat!",
+     "Call the floor: a player's hole cards were off the table, out of view"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by

@@ -55,6 +55,7 @@ from dealer_trainer.procedure.machine import (
 from dealer_trainer.procedure.recovery import Irregularity, Recovery
 from dealer_trainer.procedure.recovery_steps import RecoverySteps
 from dealer_trainer.procedure.rulings import situation
+from dealer_trainer.procedure.table_errors import TableErrors
 from dealer_trainer.showdown import (
     Pot,
     award,
@@ -78,7 +79,15 @@ class Verdict:
 
 
 class Hand(
-    Checks, DealErrors, BoardErrors, FloorErrors, BurnErrors, CashPots, RecoverySteps, CashBlinds
+    Checks,
+    DealErrors,
+    BoardErrors,
+    FloorErrors,
+    BurnErrors,
+    CashPots,
+    RecoverySteps,
+    CashBlinds,
+    TableErrors,
 ):
     """One table's hand (and the hands after it, through ``next_hand``).
 

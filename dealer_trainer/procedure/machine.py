@@ -282,6 +282,21 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
        option=True),
     # rabbit hunting: only where the house allows it (TDA24 28; LA26 81)
     _t("rabbit", ["showdown", "hand_over"], None, after="hunt_rabbit", option=True),
+    # --- the table itself (issue 25) ------------------------------------------------------------
+    # the button found out of place: a misdeal, the button put right, before substantial action;
+    # after it the hand plays on and the button is not moved back (RRoP-MD(g); TDA24 34-A)
+    _t("wrong_button", [*DEALING_AND_BETTING, *_STREET_DEALING, "showdown"], None,
+       after="button_misplaced", floor=True, error=("wrong_button", "wrong_button_late")),
+    # before the blinds nothing is dealt: the button is simply put where it belongs
+    _t("wrong_button", ["shuffling", "cutting", "blinds"], None, after="move_button",
+       option=True),
+    # a new deck comes in between hands only, and is shuffled before it is dealt (LA26 79);
+    # during a hand, verify_deck_change refuses it with that rule
+    _t("deck_change", [state.name for state in STATES], None, after="change_deck", option=True),
+    # hole cards off the table or hidden from view: back in sight, the hand live; under the
+    # WSOP cash rule hidden through substantial action, the hand dead (RRoP-DEAL 2; LA26 75)
+    _t("hidden_hand", list(BETTING_STATES), None, after="hand_hidden", floor=True,
+       error=("hidden_hand", "hidden_hand_late")),
 )
 # fmt: on
 

@@ -90,6 +90,16 @@ TOPICS: tuple[Topic, ...] = (
     Topic("run-it-twice", "Running it twice and rabbit hunting", "procedure"),
     Topic("kill-pot", "Kill pots in limit games: the kill blind and the limits", "procedure"),
     Topic("showing-hands", "Asking to see a called hand; show one, show all", "procedure"),
+    # the table itself (issue 25): the button, the cards in view, the deck, the clock
+    Topic(
+        "wrong-button",
+        "The button out of place or moved wrongly",
+        "irregularity",
+        note="the floor finds the button out of place (wrong_button: {seat: N})",
+    ),
+    Topic("cards-on-table", "Hole cards kept on the table; one player to a hand", "procedure"),
+    Topic("deck-change", "Deck changes: on request, on schedule, after a foul deck", "procedure"),
+    Topic("clock", "The clock on a slow player, and time banks", "procedure"),
 )
 
 _BY_SLUG = {item.slug: item for item in TOPICS}

@@ -22,6 +22,7 @@ __all__ = [
     "STACK",
     "action_words",
     "decide",
+    "misplaced_button",
     "missed_blind",
     "new_table",
     "showdown_move",
@@ -46,6 +47,8 @@ MUCK_CHANCE = 0.3
 STRADDLE_CHANCE = 0.1
 #: the share of hands where a player comes back from a break owing both blinds (a cash game)
 MISSED_BLIND_CHANCE = 0.08
+#: the share of hands where the floor finds the button moved one seat too far (issue 25)
+MISPLACED_BUTTON_CHANCE = 0.04
 #: the actions a decision falls back to, in order, when its first choice is refused
 _FALLBACK = (Action.CHECK, Action.CALL, Action.ALL_IN, Action.FOLD)
 
@@ -152,6 +155,23 @@ def missed_blind(hand: Hand, hand_number: int) -> int | None:
         del hand.owing[seat]
         return None
     return seat
+
+
+def misplaced_button(hand: Hand, hand_number: int) -> int | None:
+    """Now and then, right after the blinds, a player points out that the button was moved one
+    seat too far, and the floor agrees (RRoP-MD(g), TDA24 34-A): the trainee then puts it right
+    with the misdeal's steps. Return the seat the button belongs on, or None.
+
+    Drawn from the hand's table and number, as :func:`straddle` is, so the drill's other draws
+    stay as they were; never heads-up, where the button is also the small blind.
+    """
+    if hand.betting is None or hand.dealt or hand.state != "dealing":
+        return None
+    seed = hash((tuple(sorted(hand.table.stacks.items())), hand.table.button, hand_number, 34))
+    if random.Random(seed).random() >= MISPLACED_BUTTON_CHANCE:
+        return None
+    others = [seat for seat in hand.order if seat != hand.table.button]
+    return others[-1] if len(others) >= 2 else None
 
 
 def showdown_move(hand: Hand, rng: random.Random) -> Event:

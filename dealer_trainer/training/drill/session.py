@@ -58,10 +58,8 @@ from dealer_trainer.training.drill.players import (
     BLINDS,
     action_words,
     decide,
-    missed_blind,
     new_table,
     showdown_move,
-    straddle,
 )
 from dealer_trainer.training.drill.points import (
     SPOTTING,
@@ -75,6 +73,7 @@ from dealer_trainer.training.drill.points import (
     situation_title,
     topic_of,
 )
+from dealer_trainer.training.drill.table_news import blinds_posted, hand_begun
 from dealer_trainer.training.labels import cards_text, in_words
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark
@@ -362,15 +361,13 @@ class Drill:
         self._injector.new_hand()
         self.decoys.new_hand()
         self._reported = False
-        players = hand.table.players()
-        self._lines.append(
-            f"Hand {self._hands}: the button is on seat {hand.table.button}; "
-            f"{len(players)} players."
-        )
-        if (seat := missed_blind(hand, self._hands)) is not None:  # back from a break, owing
-            hand.handle(self._event(Event(name=EventName.POST, seat=seat)))
-            made_up = f"{BLINDS[1]} live, {BLINDS[0]} dead"
-            self._lines.append(f"Seat {seat} is back and makes up both blinds: {made_up}.")
+        self._lines.extend(hand_begun(hand, self._hands, lambda event: self._handled(hand, event)))
+
+    def _handled(self, hand: Hand, event: Event | str) -> None:
+        """Play an event the drill makes on ``hand`` (a new table's, before it is the drill's)."""
+        verdict = hand.handle(self._event(event))
+        if verdict.outcome != "accepted":
+            raise InvariantError(f"the engine refused the drill's own {event!r}: {verdict.reason}")
 
     def _event(self, event: Event | str) -> Event:
         """An event (or a bare event name) numbered as the drill's next."""
@@ -381,9 +378,9 @@ class Drill:
 
     def _do(self, event: Event | str) -> None:
         """Play an event the drill itself makes (a player's, a dealer error, a right move)."""
-        verdict = self.hand.handle(self._event(event))
-        if verdict.outcome != "accepted":
-            raise InvariantError(f"the engine refused the drill's own {event!r}: {verdict.reason}")
+        self._handled(
+            self.hand, event if isinstance(event, Event) else Event(name=EventName(event))
+        )
 
     # --- running the hand to the next point ----------------------------------------------------
 
@@ -459,18 +456,8 @@ class Drill:
         hand = self.hand
         if name == "next_hand":
             self._begin_hand(hand)
-        elif name == "post_blinds" and hand.betting is not None:
-            small, big = hand.betting.blinds
-            bets = hand.betting.bets
-            posts = (
-                f"Seat {small} posts the small blind ({bets[small]}), seat {big}"
-                if small is not None
-                else f"The small blind is dead (dead button); seat {big} posts"
-            )
-            self._lines.append(f"{posts} the big blind ({bets[big]}).")
-            if (seat := straddle(hand, self._hands)) is not None:  # a live straddle
-                self._do(Event(name=EventName.STRADDLE, seat=seat))
-                self._lines.append(f"Seat {seat} straddles ({bets[seat]}).")
+        elif name == "post_blinds":
+            self._lines.extend(blinds_posted(hand, self._hands, self._do, errors=bool(self.rate)))
         self._tell_award()
 
     # --- the dealer errors the drill makes ----------------------------------------------------
