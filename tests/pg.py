@@ -68,7 +68,14 @@ def _url(schema: str) -> str:
 
 def _empty(schema: str) -> None:
     """Every row of every table of ``schema`` deleted, numbering restarted, but the schema
-    version's: the store left as a new one is, without making it again."""
+    version's: the store left as a new one is, without making it again.
+
+    DELETE, not TRUNCATE: TRUNCATE gives each of the store's 30-odd tables a new file, which
+    took 0.4 to 1.3 s a test on a busy CI machine; deleting the few rows a test wrote takes
+    milliseconds. The foreign keys are not checked while the rows go (``replica``: every
+    row of every table is deleted, so none is left dangling; a user who may not do that gets
+    TRUNCATE), and each identity starts again at its first value, as ``RESTART IDENTITY``
+    does."""
     import psycopg
 
     with psycopg.connect(PG_BASE, autocommit=True, connect_timeout=3) as conn:
@@ -78,7 +85,19 @@ def _empty(schema: str) -> None:
             (schema,),
         ).fetchall()
         names = [f"{schema}.{name}" for (name,) in rows if name != "schema_version"]
-        conn.execute(f"TRUNCATE {', '.join(names)} RESTART IDENTITY CASCADE")
+        sequences = conn.execute(
+            "SELECT sequencename, start_value FROM pg_sequences WHERE schemaname = %s",
+            (schema,),
+        ).fetchall()
+        try:
+            with conn.transaction():
+                conn.execute("SET LOCAL session_replication_role = replica")
+                for name in names:
+                    conn.execute(f"DELETE FROM {name}")
+                for sequence, start in sequences:
+                    conn.execute("SELECT setval(%s, %s, false)", (f"{schema}.{sequence}", start))
+        except psycopg.errors.InsufficientPrivilege:  # not a superuser: the slow, sure way
+            conn.execute(f"TRUNCATE {', '.join(names)} RESTART IDENTITY CASCADE")
 
 
 @atexit.register

@@ -1,7 +1,8 @@
 """The progress store: what it keeps, in what order, and that it loses nothing.
 
 Every store test runs against SQLite, and against PostgreSQL when the server at
-127.0.0.1:5432 answers (each test in a fresh schema of database ``test``, dropped afterwards;
+127.0.0.1:5432 answers (in database ``test``: a fresh schema, dropped afterwards, for the
+tests of making and migrating a store, an emptied one for the others;
 ``DEALER_TRAINER_TEST_PG`` names another server). Crashes and concurrent writers are real
 processes: one is killed with SIGKILL after three answers, two others write 200 answers each
 into one store at the same time.
@@ -32,7 +33,7 @@ from dealer_trainer.store.rows import db_time
 from dealer_trainer.store.testing import refuse_writes
 from dealer_trainer.training.progress import open_store
 from dealer_trainer.training.review import next_card
-from tests.pg import PG_BASE
+from tests.pg import PG_BASE, store_on
 from tests.pg import admin as _admin
 from tests.pg import postgres_unavailable as _postgres_unavailable
 
@@ -65,9 +66,12 @@ def target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         _admin(f"DROP SCHEMA {schema} CASCADE")
 
 
-@pytest.fixture
-def store(target: str) -> Iterator[Store]:
-    with open_store(target) as opened:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A new, empty store at the current version (on PostgreSQL a schema an earlier test of
+    this worker emptied, tests/pg.py: making one and migrating it is a second a test); the
+    tests of making, opening and migrating a store take ``target``, always a fresh one."""
+    with store_on(request.param, tmp_path) as opened:
         yield opened
 
 
@@ -319,24 +323,23 @@ def test_the_review_card_is_written_with_the_answer(store: Store) -> None:
     assert datetime.fromisoformat(json.loads(card)["last_review"]) == T0
 
 
-def test_an_interrupted_record_keeps_neither_the_answer_nor_the_card(
-    store: Store, target: str
-) -> None:
-    session = store.start_session("Ana", "quiz")
+def test_an_interrupted_record_keeps_neither_the_answer_nor_the_card(target: str) -> None:
+    with open_store(target) as store:
+        session = store.start_session("Ana", "quiz")
 
-    def interrupted(*args: object) -> tuple[str, datetime]:
-        raise KeyboardInterrupt
+        def interrupted(*args: object) -> tuple[str, datetime]:
+            raise KeyboardInterrupt
 
-    # the same store, opened with a review scheduler that is interrupted
-    with (
-        progress.open_store(target, scheduler=interrupted) as stopped,
-        pytest.raises(KeyboardInterrupt),
-    ):
-        stopped.record(session, _answer())
-    assert store.answers() == []
-    assert _rows(store, "SELECT item FROM review_cards") == []
-    store.record(session, _answer())  # the store is still usable
-    assert len(store.answers()) == 1
+        # the same store, opened with a review scheduler that is interrupted
+        with (
+            progress.open_store(target, scheduler=interrupted) as stopped,
+            pytest.raises(KeyboardInterrupt),
+        ):
+            stopped.record(session, _answer())
+        assert store.answers() == []
+        assert _rows(store, "SELECT item FROM review_cards") == []
+        store.record(session, _answer())  # the store is still usable
+        assert len(store.answers()) == 1
 
 
 # --- crashes and concurrent writers --------------------------------------------------------------

@@ -4,10 +4,13 @@
   a visitor sees them) on a temporary SQLite store, served by werkzeug's threaded server on a
   free port of 127.0.0.1; one per pytest(-xdist) worker. ``base_url`` makes ``page.goto("/")``
   work. Tests seed rooms and people straight into the store (``people``), each its own.
-- The browser is ``/usr/bin/chromium`` (Debian's package; ``DEALER_TRAINER_CHROMIUM`` names
-  another). Playwright's own download is never used (``playwright install`` does not work on
-  these machines). With no browser: the run fails when ``CI`` is set (.ci/run sets it), and
-  the browser tests are skipped with the reason otherwise.
+- The browser is Debian's headless Chromium, ``/usr/bin/chromium-headless-shell`` (package
+  ``chromium-headless-shell``: the same Blink as ``/usr/bin/chromium`` without the desktop
+  browser around it, half the CPU a page), else ``/usr/bin/chromium`` (and always with
+  ``--headed``); ``DEALER_TRAINER_CHROMIUM`` names another. Playwright's own download is
+  never used (``playwright install`` does not work on these machines). With no browser: the
+  run fails when ``CI`` is set (.ci/run sets it), and the browser tests are skipped with the
+  reason otherwise.
 - Every test fails on a console error, an uncaught page error or any "Content Security
   Policy" message (``_console_is_clean``).
 - ``VIEWPORTS``: tablet 768x1024 and phone 390x844, touch, reduced motion. A test takes the
@@ -44,7 +47,24 @@ from dealer_trainer.training.progress import open_store
 from dealer_trainer.web import create_app
 from tests.web.conftest import HASHER, PASSWORD
 
-CHROMIUM = os.environ.get("DEALER_TRAINER_CHROMIUM", "/usr/bin/chromium")
+#: Debian's two builds of Chromium 156, the headless one first: one browser test file took
+#: 10 s of CPU on it against 18 s on the desktop build, and the pages are the same Blink's
+#: (docs/testing.md, "Where the time goes"). A headed run (``--headed``) needs the desktop one.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+DESKTOP = "/usr/bin/chromium"
+
+
+def chromium(*, headed: bool = False) -> str:
+    """The Chromium the tests drive: ``DEALER_TRAINER_CHROMIUM``, else the headless build
+    when it is installed and the run is headless, else the desktop one."""
+    named = os.environ.get("DEALER_TRAINER_CHROMIUM")
+    if named:
+        return named
+    if not headed and os.path.exists(HEADLESS_SHELL):
+        return HEADLESS_SHELL
+    return DESKTOP
+
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-results" / "journeys"
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]
 #: the smallest touch target we allow (WCAG 2.5.5 AAA; axe's wcag22aa checks only 24 px)
@@ -102,15 +122,16 @@ def base_url(live_server: tuple[Flask, str]) -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Debian's Chromium, never Playwright's download."""
-    if not os.path.exists(CHROMIUM):
+    executable = chromium(headed=browser_type_launch_args.get("headless") is False)
+    if not os.path.exists(executable):
         message = (
-            f"no Chromium at {CHROMIUM}: apt-get install chromium (or set "
-            "DEALER_TRAINER_CHROMIUM); never `playwright install`"
+            f"no Chromium at {executable}: apt-get install chromium-headless-shell chromium"
+            " (or set DEALER_TRAINER_CHROMIUM); never `playwright install`"
         )
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    return {**browser_type_launch_args, "executable_path": CHROMIUM}
+    return {**browser_type_launch_args, "executable_path": executable}
 
 
 # --- people in the store -------------------------------------------------------------------
