@@ -182,6 +182,9 @@ def test_bad_input_is_a_script_error_with_its_place(
         ("stack knocked over", "LA26 50"),
         ("hidden chip", "LA26 50"),
         ("one player to a hand", "LA26 20"),
+        ("two people playing one hand", "LA26 20"),
+        ("player splashed the pot", "LA26 42"),
+        ("knocked his stack over", "LA26 50"),
     ],
 )
 def test_the_lookup_finds_each_by_a_floor_persons_words(words: str, rule: str) -> None:
