@@ -191,3 +191,13 @@ def test_bad_input_is_a_script_error_with_its_place(
 )
 def test_the_lookup_finds_each_by_a_floor_persons_words(words: str, rule: str) -> None:
     assert rule in [hit.rule.cite for hit in search(words, limit=5)]
+
+
+def test_a_splash_is_the_action_while_a_recovery_waits_for_the_betting() -> None:
+    # the turn dealt before the flop betting is over: set aside, the betting finishes first
+    flop = [act(4, "call"), act(5, "call"), act(6, "call"), act(1, "call"), act(2, "call")]
+    flop += [act(3, "check"), "burn", "flop", act(2, "bet", 4), "burn", "turn", "set_aside"]
+    result = play([*flop, {"splash": {"seat": 3, "chips": [2, 2]}}])
+    assert refused(result) == [] and result["to_act"] == 4
+    assert [kind for kind, _ in kinds(result)] == ["premature_turn", "splashed_chips"]
+    assert result["expected_next"] == ["act"]
