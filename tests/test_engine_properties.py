@@ -43,6 +43,8 @@ CARD_MOVES = frozenset({"pitch", "burn", "flop", "turn", "river", "drop_stub"})
 #: push, a flashed card, a foul or short deck; tests/test_irregularity_properties.py makes them
 FLOOR_ERRORS = frozenset(
     {"kill", "push", "flash", "foul_deck", "short_deck", "wrong_button", "hidden_hand"}
+    # chips and hands at the table (issue 25): tests/test_chip_conduct_properties.py makes them
+    | {"splash", "knocked_over", "hidden_chip", "one_player"}
 )
 MAX_EVENTS_PER_HAND = 400
 #: a random (wrong) event is injected before a legal one with probability 1 / INJECT_ONE_IN

@@ -86,6 +86,11 @@ class EventName(StrEnum):
     WRONG_BUTTON = "wrong_button"
     DECK_CHANGE = "deck_change"
     HIDDEN_HAND = "hidden_hand"
+    # chips and hands at the table (issue 25; procedure/chip_conduct.py)
+    SPLASH = "splash"
+    KNOCKED_OVER = "knocked_over"
+    HIDDEN_CHIP = "hidden_chip"
+    ONE_PLAYER = "one_player"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -206,6 +211,17 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     # hole cards taken off the table or hidden from view (RRoP-DEAL 2; LA26 75)
     (E.HIDDEN_HAND, F, _NO, "hidden_hand", "seat!",
      "Call the floor: a player's hole cards were off the table, out of view"),
+    # chips and hands at the table (issue 25; procedure/chip_conduct.py): chips splashed into
+    # the pot (LA26 42), a stack knocked over (LA26 50), a big chip hidden (LA26 50; TDA24 63),
+    # a second person playing a hand (LA26 20)
+    (E.SPLASH, P, _NO, "splash", "seat! chips said",
+     "Take chips a player splashed into the pot, once their amount is worked out"),
+    (E.KNOCKED_OVER, F, _NO, "knocked_over", "seat!",
+     "Call the floor: a player's stack was knocked over (no bet)"),
+    (E.HIDDEN_CHIP, F, _NO, "hidden_chip", "seat! amount",
+     "Call the floor: a big chip was hidden behind a player's stack"),
+    (E.ONE_PLAYER, F, _NO, "one_player", "seat!",
+     "Call the floor: someone else helped play a player's hand"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by

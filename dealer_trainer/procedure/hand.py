@@ -36,6 +36,7 @@ from dealer_trainer.procedure.burn_errors import BurnErrors
 from dealer_trainer.procedure.cash_blinds import CashBlinds
 from dealer_trainer.procedure.cash_pots import CashPots
 from dealer_trainer.procedure.checks import Checks
+from dealer_trainer.procedure.chip_conduct import ChipConduct
 from dealer_trainer.procedure.deal_errors import DealErrors
 from dealer_trainer.procedure.events import VOCABULARY, Event, EventName
 from dealer_trainer.procedure.floor_errors import FloorErrors
@@ -88,6 +89,7 @@ class Hand(
     RecoverySteps,
     CashBlinds,
     TableErrors,
+    ChipConduct,
 ):
     """One table's hand (and the hands after it, through ``next_hand``).
 

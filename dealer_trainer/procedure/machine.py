@@ -297,6 +297,19 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # WSOP cash rule hidden through substantial action, the hand dead (RRoP-DEAL 2; LA26 75)
     _t("hidden_hand", list(BETTING_STATES), None, after="hand_hidden", floor=True,
        error=("hidden_hand", "hidden_hand_late")),
+    # --- chips and hands at the table (issue 25; procedure/chip_conduct.py) ---------------------
+    # chips splashed into the pot in turn: the amount worked out stands as the bet (LA26 42)
+    _t("splash", list(BETTING_STATES), None, after="take_splash", floor=True,
+       error=("splashed_chips",)),
+    # a stack knocked over is no bet; a big chip hidden behind a stack is brought into sight
+    # (LA26 50; TDA24 63)
+    _t("knocked_over", DEALING_AND_BETTING, None, after="stack_knocked_over", floor=True,
+       error=("stack_knocked_over",)),
+    _t("hidden_chip", DEALING_AND_BETTING, None, after="chip_hidden", floor=True,
+       error=("hidden_chip",)),
+    # one player to a hand: a warning, or the hand dead where the house says so (LA26 20)
+    _t("one_player", list(BETTING_STATES), None, after="second_player", floor=True,
+       error=("one_player_to_a_hand",)),
 )
 # fmt: on
 

@@ -223,6 +223,18 @@ OPTIONS: tuple[Option, ...] = (
             "again (LA26 193)",
         },
     ),
+    # --- one player to a hand (issue 25; procedure/chip_conduct.py) ----------------------------
+    Option(
+        "one_player",
+        "Someone else helps play a live hand (advice, a look at the cards, a decision made for "
+        "the player): what does the floor do to the hand?",
+        {
+            "warning": "the player is warned and the hand plays on (LA26 20: a warning or a "
+            "penalty, the floor's choice)",
+            "dead": "the hand is ruled dead, its chips staying in the pot (a house that takes "
+            "LA26 20's penalty at once)",
+        },
+    ),
 )
 
 #: what a built-in ruleset's rulebook itself says (a house ruleset keeps its base's): the fields
@@ -286,6 +298,7 @@ class Ruleset:
     run_it_twice: str = "none"
     rabbit_hunt: str = "none"
     kill: str = "full"
+    one_player: str = "warning"
     # --- what the rulebook itself says (:data:`RULEBOOK`): no house option changes it ---------
     #: the rulebook it is (a built-in's own name); a house ruleset keeps its base's
     family: str = "roberts"

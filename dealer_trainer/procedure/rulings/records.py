@@ -18,7 +18,7 @@ WAITS = frozenset({WAIT_DEAL, WAIT_PITCHES, WAIT_BETTING})
 LETS_THROUGH: dict[str, tuple[str, ...]] = {
     WAIT_DEAL: ("pitch", "deal"),
     WAIT_PITCHES: ("pitch",),  # another one is more of the same error
-    WAIT_BETTING: ("act",),
+    WAIT_BETTING: ("act", "splash"),  # a splash is the action, ruled on its chips
 }
 
 #: the steps of every misdeal: all dealt cards back, shuffle, cut; then the script redeals
