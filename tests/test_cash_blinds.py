@@ -216,6 +216,15 @@ def test_no_chop_with_dead_money_in_the_pot() -> None:
     assert "more than the two blinds" in refusal["reason"]
 
 
+def test_no_chop_with_antes_in_the_pot() -> None:
+    """Each seat's ante counts in what it put in, so a pot of the blinds and their antes alone
+    still holds antes: no chop (found by the antes property: the chop gave the antes away)."""
+    events = [*FOLD_TO_BLINDS, act(1, "fold"), "chop"]
+    result = play(events, ante=1)
+    (refusal,) = rejected(result)
+    assert "more than the two blinds" in refusal["reason"]
+
+
 # --- every chip and card accounted for ----------------------------------------------------------
 
 OWED = st.dictionaries(st.integers(1, 6), st.sampled_from(["big", "both", "small"]), max_size=3)

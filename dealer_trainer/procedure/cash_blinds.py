@@ -216,7 +216,8 @@ class CashBlinds(HandState):
         if betting.to_act != small:
             raise Rejected("the blinds chop before the small blind acts", rule=rule)
         blinds_only = sum(betting.contributed[s] for s in (small, big))
-        if betting.pot != blinds_only:
+        # a seat's ante is counted in what it put in: the pot must hold no ante either
+        if betting.pot != blinds_only or any(betting.antes.values()):
             raise Rejected(
                 "the pot holds more than the two blinds (antes or dead money): it is played",
                 rule=rule,
