@@ -86,6 +86,9 @@ class EventName(StrEnum):
     WRONG_BUTTON = "wrong_button"
     DECK_CHANGE = "deck_change"
     HIDDEN_HAND = "hidden_hand"
+    # showing hands (issue 25): a called hand asked for, cards shown to one player
+    SEE_HAND = "see_hand"
+    SHOW_ONE = "show_one"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -206,6 +209,11 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     # hole cards taken off the table or hidden from view (RRoP-DEAL 2; LA26 75)
     (E.HIDDEN_HAND, F, _NO, "hidden_hand", "seat!",
      "Call the floor: a player's hole cards were off the table, out of view"),
+    # showing hands (issue 25; RRoP-SD 5-6, TDA24 18, LA26 148): a player asks to see a called
+    # hand; a player shows cards to one other player, and the table may then see them too
+    (E.SEE_HAND, P, _NO, "see_hand", "seat! of!", "Show a hand a player asks to see"),
+    (E.SHOW_ONE, P, _NO, "show_one", "seat! to!",
+     "Take a player's cards shown to one other player (show one, show all)"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by
@@ -290,7 +298,7 @@ class Event:
     more: tuple[int, ...] | None = None
     #: act: a player acts before their turn (TDA24 53; RRoP Betting 11): the floor holds it
     out_of_turn: bool = False
-    #: count: the seat whose stack is counted
+    #: count: the seat whose stack is counted; see_hand: the seat whose hand is asked for
     of: int | None = None
     #: act: the bet the player was wrongly told they faced (a miscount acted on; issue 25)
     told: int | None = None

@@ -55,6 +55,7 @@ from dealer_trainer.procedure.machine import (
 from dealer_trainer.procedure.recovery import Irregularity, Recovery
 from dealer_trainer.procedure.recovery_steps import RecoverySteps
 from dealer_trainer.procedure.rulings import situation
+from dealer_trainer.procedure.showing import ShowingRulings
 from dealer_trainer.procedure.table_errors import TableErrors
 from dealer_trainer.showdown import (
     Pot,
@@ -88,6 +89,7 @@ class Hand(
     RecoverySteps,
     CashBlinds,
     TableErrors,
+    ShowingRulings,
 ):
     """One table's hand (and the hands after it, through ``next_hand``).
 

@@ -297,6 +297,15 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # WSOP cash rule hidden through substantial action, the hand dead (RRoP-DEAL 2; LA26 75)
     _t("hidden_hand", list(BETTING_STATES), None, after="hand_hidden", floor=True,
        error=("hidden_hand", "hidden_hand_late")),
+    # --- showing hands (issue 25; procedure/showing.py) -----------------------------------------
+    # a player asks to see a called hand: who may is the house's see_hand (RRoP-SD 5, TDA24 18);
+    # asked during the betting, verify_see_hand refuses it with its rule
+    _t("see_hand", [*BETTING_STATES, *_STREET_DEALING, "showdown", "hand_over"], None,
+       after="see_hand_on_request", floor=True, error=("hand_seen", "shown_to_all")),
+    # cards shown to one player are the table's: at once or once the betting is over
+    # (RRoP-SD 6; LA26 148)
+    _t("show_one", [*BETTING_STATES, *_STREET_DEALING, "showdown"], None, after="show_to_one",
+       floor=True, error=("shown_to_one",)),
 )
 # fmt: on
 
