@@ -10,6 +10,7 @@ import pytest
 from dealer_trainer import replay
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
+from dealer_trainer.rules.search import search
 
 # seat 1 the button (K-K), 2 the small blind (A-A), 3 the big blind (7-2); the board
 # 9c Tc 4h Jd 2h: seat 2 has the best hand, seat 1 the second best
@@ -248,3 +249,22 @@ def test_see_hand_without_of_is_a_script_error_at_its_place() -> None:
     with pytest.raises(ScriptError) as caught:
         load_script(text)
     assert str(caught.value).startswith("4:")
+
+
+# --- the rules lookup ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "rule"),
+    [
+        ("show one show all", "RRoP-SD-6"),
+        ("he showed his buddy his cards", "RRoP-SD-6"),
+        ("iwtsth", "RRoP-SD-5"),
+        ("let me see that hand", "RRoP-SD-5"),
+        ("see a mucked hand", "RRoP-SD-5"),
+    ],
+)
+def test_the_rules_lookup_finds_the_showing_rules_by_a_floor_persons_words(
+    words: str, rule: str
+) -> None:
+    assert rule in [hit.rule.id for hit in search(words, limit=3)]
