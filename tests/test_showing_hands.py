@@ -268,3 +268,20 @@ def test_the_rules_lookup_finds_the_showing_rules_by_a_floor_persons_words(
     words: str, rule: str
 ) -> None:
     assert rule in [hit.rule.id for hit in search(words, limit=3)]
+
+
+def test_la26_147_a_house_on_wsop_rules_lets_no_player_simply_ask_to_see_a_hand(
+    tmp_path: Any,
+) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "name: our-room\nbase: tda-2024\noptions: {see_hand: floor_only, game: cash}\n",
+        encoding="utf-8",
+    )
+    reason, rule = refusal(play([*TO_RIVER, *RIVER, see(2, 1)], str(house)))
+    assert rule == "LA26 147" and "collusion" in reason
+    # cards shown to one player are still the table's once the betting is over (LA26 148)
+    events = [*TO_RIVER, act(2, "check"), act(3, "fold"), show_one(2, 3), act(1, "check")]
+    result = play([*events, see(1, 2)], str(house))
+    assert result["rejected"] == []
+    assert kinds(result)[-1] == ("shown_to_one", "LA26 148")

@@ -12,6 +12,8 @@ pot is awarded, before it is pushed. Who may ask is the house's option ``see_han
 - ``river_caller`` (the TDA, TDA24 18): only a player who still holds or has tabled cards
   has a right to see a hand, the last aggressor's; anything else is the floor's to allow or
   refuse, and the engine refuses it with that rule. A mucked hand is dead and not shown.
+- ``floor_only`` (the WSOP's live games, LA26 147): no player may simply ask; the floor looks
+  at a mucked hand only when it fears collusion, which is no script event: refused.
 
 ``show_one: {seat: N, to: M}``: seat N, whose hand is live, shows cards to seat M. Show one,
 show all (RRoP-SD 6; LA26 148): if seat M can still bet in this round the cards are shown to
@@ -90,6 +92,12 @@ class ShowingRulings(HandState):
             raise Rejected(f"seat {of}'s hand is face up already: nothing to ask", rule=rule)
         if not self._called(of):
             raise Rejected(f"seat {of}'s hand was not called: nobody may see it", rule=rule)
+        if self.ruleset.see_hand == "floor_only":
+            raise Rejected(
+                "a player cannot simply ask to see a called hand: the floor looks at a mucked "
+                "hand only when it fears collusion",
+                rule=rule,
+            )
         if self.ruleset.see_hand == "river_caller":
             self._verify_river_caller(seat, of, rule)
 

@@ -223,6 +223,8 @@ OPTIONS: tuple[Option, ...] = (
             "river_caller": "only a player who called the last bet and still holds or has "
             "tabled cards, of the last aggressor's hand; anything else is the floor's call "
             "(TDA24 18)",
+            "floor_only": "no player may simply ask: the floor looks at a mucked hand only when "
+            "it fears collusion (LA26 147, the WSOP's live games)",
         },
     ),
     Option(

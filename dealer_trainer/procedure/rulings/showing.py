@@ -24,6 +24,10 @@ _RIVER_CALLER_WORDS = (
     "Any other request is the floor's to allow or refuse; a player with no cards has no right "
     "to see any hand.",
 )
+_FLOOR_ONLY_WORDS = (
+    "No player may simply ask to see a called hand: the floor looks at a mucked hand only when "
+    "it fears collusion, and then with a floor person there.",
+)
 _SHOW_ALL_WORDS = (
     "Cards shown to one player are shown to the whole table.",
     "If the player who saw them can still bet in this round, they are shown to everyone at "
@@ -47,6 +51,7 @@ SITUATIONS: tuple[Situation, ...] = (
         variants={
             "any_player": Outcome("RRoP-SD 5", (), _ANY_PLAYER_WORDS),
             "river_caller": Outcome("TDA24 18", (), _RIVER_CALLER_WORDS),
+            "floor_only": Outcome("LA26 147", (), _FLOOR_ONLY_WORDS),
         },
         topic="showing-hands",
         window=frozenset(_SHOWN),
