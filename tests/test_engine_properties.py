@@ -240,8 +240,10 @@ class Driver:
             args["cards"] = draw(st.integers(1, 10))
         if "out_of_turn" in allowed and draw(st.booleans()):
             args["out_of_turn"] = True  # held by the floor, then binding or void (TDA24 53-A)
-        if "of" in allowed:  # count: the stack to count (issue 25)
+        if "of" in allowed:  # count, see_hand: the stack to count, the hand asked for (issue 25)
             args["of"] = draw(st.sampled_from(sorted(self.hand.table.stacks)))
+        if "to" in allowed:  # show_one: the player shown the cards (issue 25)
+            args["to"] = draw(st.sampled_from(sorted(self.hand.table.stacks)))
         return {name: args} if args else name
 
     # --- the invariants ---------------------------------------------------------------------

@@ -226,3 +226,15 @@ def test_the_drill_has_the_floor_find_a_misplaced_button_and_the_trainee_puts_it
     assert found
     assert all(point.situation == "wrong_button" for point in found)
     assert all(point.allowed == ("retrieve",) for point in found)
+
+
+def test_a_misplaced_button_put_right_at_a_table_with_a_seat_owing_blinds_does_not_crash() -> None:
+    # found by the property test: a seat owing blinds and not dealt in made the blinds posted
+    # again from the corrected button fail; the blinds are posted again among the seats dealt in
+    table = {"seats": 4, "button": 1, "blinds": [1, 2], "stacks": 200, "owes": {4: "big"}}
+    result = replay(
+        {"table": table, "seed": 7, "events": [*DEAL, wrong_button(2)]}, auto_recover=True
+    )
+    assert result["rejected"] == []
+    assert kinds(result)[0] == ("wrong_button", "RRoP-MD(g)")
+    assert result["button"] == 2

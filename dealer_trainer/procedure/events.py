@@ -91,6 +91,9 @@ class EventName(StrEnum):
     KNOCKED_OVER = "knocked_over"
     HIDDEN_CHIP = "hidden_chip"
     ONE_PLAYER = "one_player"
+    # showing hands (issue 25): a called hand asked for, cards shown to one player
+    SEE_HAND = "see_hand"
+    SHOW_ONE = "show_one"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -222,6 +225,11 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
      "Call the floor: a big chip was hidden behind a player's stack"),
     (E.ONE_PLAYER, F, _NO, "one_player", "seat!",
      "Call the floor: someone else helped play a player's hand"),
+    # showing hands (issue 25; RRoP-SD 5-6, TDA24 18, LA26 148): a player asks to see a called
+    # hand; a player shows cards to one other player, and the table may then see them too
+    (E.SEE_HAND, P, _NO, "see_hand", "seat! of!", "Show a hand a player asks to see"),
+    (E.SHOW_ONE, P, _NO, "show_one", "seat! to!",
+     "Take a player's cards shown to one other player (show one, show all)"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by
@@ -306,7 +314,7 @@ class Event:
     more: tuple[int, ...] | None = None
     #: act: a player acts before their turn (TDA24 53; RRoP Betting 11): the floor holds it
     out_of_turn: bool = False
-    #: count: the seat whose stack is counted
+    #: count: the seat whose stack is counted; see_hand: the seat whose hand is asked for
     of: int | None = None
     #: act: the bet the player was wrongly told they faced (a miscount acted on; issue 25)
     told: int | None = None

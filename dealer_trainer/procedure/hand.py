@@ -56,6 +56,7 @@ from dealer_trainer.procedure.machine import (
 from dealer_trainer.procedure.recovery import Irregularity, Recovery
 from dealer_trainer.procedure.recovery_steps import RecoverySteps
 from dealer_trainer.procedure.rulings import situation
+from dealer_trainer.procedure.showing import ShowingRulings
 from dealer_trainer.procedure.table_errors import TableErrors
 from dealer_trainer.showdown import (
     Pot,
@@ -90,6 +91,7 @@ class Hand(
     CashBlinds,
     TableErrors,
     ChipConduct,
+    ShowingRulings,
 ):
     """One table's hand (and the hands after it, through ``next_hand``).
 

@@ -175,6 +175,12 @@ class HandState(ABC):
         self.runs = 1
         self.run_from = 0
         self.second_run: tuple[Card, ...] = ()
+        #: showing hands (issue 25): each mucked hand's cards (a called hand asked for comes
+        #: back from the muck), seats whose cards the whole table has seen, and seats that
+        #: showed cards to one player, owed to the table once the betting is over
+        self.muck_hands: dict[int, list[Card]] = {}
+        self.seen: set[int] = set()
+        self.owed_show: set[int] = set()
         self.new_deal()
 
     def new_deal(self) -> None:
@@ -311,6 +317,7 @@ class HandState(ABC):
             self.board_players[seat] = event.index  # the board was this hand's best five
         self.mucked.add(seat)
         self.released.discard(seat)
+        self.muck_hands[seat] = list(holes)
         self.table.to_muck(seat)
 
     def row_error(self, event: Event) -> str:

@@ -310,6 +310,15 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # one player to a hand: a warning, or the hand dead where the house says so (LA26 20)
     _t("one_player", list(BETTING_STATES), None, after="second_player", floor=True,
        error=("one_player_to_a_hand",)),
+    # --- showing hands (issue 25; procedure/showing.py) -----------------------------------------
+    # a player asks to see a called hand: who may is the house's see_hand (RRoP-SD 5, TDA24 18);
+    # asked during the betting, verify_see_hand refuses it with its rule
+    _t("see_hand", [*BETTING_STATES, *_STREET_DEALING, "showdown", "hand_over"], None,
+       after="see_hand_on_request", floor=True, error=("hand_seen", "shown_to_all")),
+    # cards shown to one player are the table's: at once or once the betting is over
+    # (RRoP-SD 6; LA26 148)
+    _t("show_one", [*BETTING_STATES, *_STREET_DEALING, "showdown"], None, after="show_to_one",
+       floor=True, error=("shown_to_one",)),
 )
 # fmt: on
 

@@ -8,6 +8,7 @@ from dealer_trainer.errors import Rejected
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand_state import HandState
 from dealer_trainer.procedure.rulings import situation
+from dealer_trainer.table import dealing_order
 
 __all__ = ["DECK_CHANGE_RULE", "DECK_CHANGE_STATES", "TableErrors"]
 
@@ -47,7 +48,9 @@ class TableErrors(HandState):
         before = {seat: stacks[seat] + posted[seat] for seat in self.order}
         self.table.button = event.seat
         self.table.blinds = None
-        self.order = self.table.players()
+        # the same players, dealt from the corrected button: a seat sitting out (a cash game's
+        # seat owing blinds, not posted) stays out
+        self.order = dealing_order(before, event.seat)
         self.betting = self.new_betting(before)
         self.betting.post_blinds()
         again = dict(self.betting.contributed)

@@ -212,6 +212,21 @@ OPTIONS: tuple[Option, ...] = (
             "allowed": "yes, a house that permits rabbit hunting",
         },
     ),
+    # asking to see a called hand (issue 25; procedure/showing.py)
+    Option(
+        "see_hand",
+        "At the showdown, who may ask to see a called hand?",
+        {
+            "any_player": "any player dealt in, even of a hand mucked; asked by the pot's "
+            "winner the hand shown is live, by anyone else a mucked hand shown is dead "
+            "(RRoP-SD 5)",
+            "river_caller": "only a player who called the last bet and still holds or has "
+            "tabled cards, of the last aggressor's hand; anything else is the floor's call "
+            "(TDA24 18)",
+            "floor_only": "no player may simply ask: the floor looks at a mucked hand only when "
+            "it fears collusion (LA26 147, the WSOP's live games)",
+        },
+    ),
     Option(
         "kill",
         "A limit cash game with a kill: how big is the kill blind?",
@@ -299,6 +314,7 @@ class Ruleset:
     rabbit_hunt: str = "none"
     kill: str = "full"
     one_player: str = "warning"
+    see_hand: str = "any_player"
     # --- what the rulebook itself says (:data:`RULEBOOK`): no house option changes it ---------
     #: the rulebook it is (a built-in's own name); a house ruleset keeps its base's
     family: str = "roberts"

@@ -18,7 +18,16 @@ each step; the docs, the rules lookup and the scenario checks read the same tabl
 from __future__ import annotations
 
 from dealer_trainer.procedure.events import AUTO_STEPS, SCRIPT_STEPS, STEP_ALIASES
-from dealer_trainer.procedure.rulings import board, burns, chips, deal, floor, players, table
+from dealer_trainer.procedure.rulings import (
+    board,
+    burns,
+    chips,
+    deal,
+    floor,
+    players,
+    showing,
+    table,
+)
 from dealer_trainer.procedure.rulings.parts import TDA_CUT_WORDS
 from dealer_trainer.procedure.rulings.records import (
     EXAMPLE_TABLE,
@@ -63,6 +72,7 @@ SITUATIONS: tuple[Situation, ...] = (
     *players.SITUATIONS,
     *table.SITUATIONS,
     *chips.SITUATIONS,
+    *showing.SITUATIONS,
 )
 
 _BY_NAME = {item.name: item for item in SITUATIONS}
