@@ -92,6 +92,25 @@ VIEWPORTS = [
 # --- the server ----------------------------------------------------------------------------
 
 
+def _read_whole(app: Any) -> Any:
+    """``app`` with each response read whole and its iterable closed before werkzeug's test
+    server sends it. When the browser drops a connection mid-file (a page left while a static
+    file loads), the dev server skips closing the response, and the open file of a static
+    response ends as a ResourceWarning in whichever test collects it (seen in CI). The
+    responses here are a page or a small static file."""
+
+    def wrapped(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        iterable = app(environ, start_response)
+        try:
+            return [b"".join(iterable)]
+        finally:
+            close = getattr(iterable, "close", None)
+            if close is not None:
+                close()
+
+    return wrapped
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, str]]:
     """The training room on a temporary SQLite store, in a thread of this process."""
@@ -104,7 +123,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flas
             "RATELIMIT_ENABLED": True,
         }
     )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, _read_whole(app), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
