@@ -9,6 +9,7 @@ import pytest
 from dealer_trainer import workbench as wb
 from dealer_trainer.scenario import loads_scenario, verify
 from dealer_trainer.scenario.facts import FACTS
+from tests.test_workbench import _on_the_flop
 
 
 def _pot_limit_raise_and_call() -> wb.Draft:
@@ -64,3 +65,13 @@ def test_a_number_scenario_opens_again_as_a_number_draft() -> None:
     reopened = wb.reopen(wb.check_draft(asked).yaml)
     assert (reopened.kind, reopened.fact, reopened.error) == ("number", "to_call", None)
     assert wb.check_draft(reopened).yaml == wb.check_draft(asked).yaml
+
+
+def test_a_number_asked_after_a_dealer_error_names_the_error_proves_and_opens_again() -> None:
+    draft = wb.make_error(_on_the_flop("tda-2024"), "premature_turn")
+    checked = wb.check_draft(wb.ask(draft, "number", fact="burns"))
+    assert checked.sound, checked.problems
+    proved = verify(loads_scenario(checked.yaml, "burns.yaml"))
+    assert proved.situation == "premature_turn"
+    reopened = wb.reopen(checked.yaml)
+    assert (reopened.kind, reopened.fact, reopened.error) == ("number", "burns", "premature_turn")
