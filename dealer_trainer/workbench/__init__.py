@@ -47,6 +47,7 @@ from dealer_trainer.workbench.moves import (
     stage_error,
     undo,
 )
+from dealer_trainer.workbench.number import NUMBER, NUMBER_ASKED
 from dealer_trainer.workbench.question import (
     LIMITS,
     ask,
@@ -66,6 +67,8 @@ __all__ = [
     "HOUSE",
     "LIMITS",
     "MAX_MOVES",
+    "NUMBER",
+    "NUMBER_ASKED",
     "PLAYER_MOVES",
     "PLAYER_SITUATIONS",
     "RULING",

@@ -84,7 +84,8 @@ class Draft:
     #: the question's kind (None: not chosen yet): a scenario's kind, or ``ruling`` (a player's
     #: ruling, written as a fact question on :attr:`fact`)
     kind: str | None = None
-    #: the fact a player's ruling asks (``to_act``, ``winners``; None: another kind)
+    #: the fact a player's ruling asks (``to_act``, ``winners``) or a number asks (``pot``,
+    #: ``to_call``, ...); None: another kind
     fact: str | None = None
     ident: str = ""
     title: str = ""

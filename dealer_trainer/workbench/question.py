@@ -17,6 +17,13 @@ from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.scenario import DIFFICULTIES, Kind
 from dealer_trainer.workbench.draft import AuthoringError, Draft, OptionDraft
 from dealer_trainer.workbench.moves import asked_error, stock
+from dealer_trainer.workbench.number import (
+    NUMBER,
+    NUMBER_WORDS,
+    draft_number,
+    number_here,
+    number_scenario,
+)
 from dealer_trainer.workbench.ruling import (
     RULING,
     RULING_FACTS,
@@ -46,26 +53,35 @@ _TAG = re.compile(r"<\s*/?\s*[a-zA-Z!][^>]*>")
 
 def kinds_here(draft: Draft, house_yaml: str | None = None) -> list[tuple[str, str]]:
     """The kinds of question the draft can be asked as (kind, words): those of its dealer
-    error, and a player's ruling where the floor ruled on what a player did
-    (:class:`AuthoringError`: neither yet)."""
+    error, a player's ruling where the floor ruled on what a player did, and a number once
+    the hand has a betting round (:class:`AuthoringError`: none yet)."""
     found: list[tuple[str, str]] = []
+    refused: AuthoringError | None = None
     try:
         name = asked_error(draft, house_yaml)
         found = kinds(name, ruleset_of(draft.table, house_yaml))
-    except AuthoringError:
-        if ruled_situation(draft, house_yaml) is None:
-            raise
+    except AuthoringError as exc:
+        refused = exc
     if ruled_situation(draft, house_yaml) is not None:
         found.append((RULING, RULING_WORDS))
+    if number_here(draft, house_yaml):
+        found.append((NUMBER, NUMBER_WORDS))
+    if not found and refused is not None:
+        raise refused
     return found
 
 
-def ask(draft: Draft, kind: str, house_yaml: str | None = None) -> Draft:
+def ask(
+    draft: Draft, kind: str, house_yaml: str | None = None, *, fact: str | None = None
+) -> Draft:
     """The draft asking ``kind`` on its dealer error, the options drafted by the engine (the
     words the author typed for the title and the id kept); ``ruling``: a player's ruling
-    (:func:`dealer_trainer.workbench.ruling.draft_ruling`)."""
+    (:func:`dealer_trainer.workbench.ruling.draft_ruling`); ``number``: ``fact`` typed as a
+    number (:func:`dealer_trainer.workbench.number.draft_number`)."""
     if kind == RULING:
         return draft_ruling(draft, house_yaml)
+    if kind == NUMBER:
+        return draft_number(draft, fact, house_yaml)
     name = asked_error(draft, house_yaml)
     ruleset = ruleset_of(draft.table, house_yaml)
     offered = [k for k, _ in kinds(name, ruleset)]
@@ -187,6 +203,8 @@ def scenario_of(draft: Draft, house_yaml: str | None = None) -> dict[str, Any]:
     """The draft as a scenario mapping (contract 2), fields in the contract's order."""
     if draft.kind is None:
         raise AuthoringError("choose what to ask first", place="kind")
+    if draft.kind == NUMBER:
+        return number_scenario(draft, house_yaml)
     ruled = ruled_situation(draft, house_yaml) if draft.kind == RULING else None
     if draft.kind == RULING and (ruled is None or draft.fact not in RULING_FACTS):
         raise AuthoringError("the moves no longer make a player's ruling: ask again", place="kind")

@@ -4,10 +4,10 @@ its words, to be edited and kept in its place (the draft remembers the id it rep
 Only what the workbench itself writes can be opened: a table of N players with one stack,
 the blinds, no-limit, pot-limit or limit (its bets from the blinds), cash, tournament or
 the ruleset's game, no stacked deck (a seed only where a move draws on chance: the page
-writes its own again), a choice, order, misdeal or player's ruling
+writes its own again), a choice, order, misdeal, number or player's ruling
 question. Anything else (a scenario written by hand with a stacked deck, a limit game with
-its own bets, a number question, ...) is refused with what it has that the page cannot
-show: its YAML is edited and uploaded as before."""
+its own bets, a number question stating its answer, ...) is refused with what it has that the
+page cannot show: its YAML is edited and uploaded as before."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.scenario import Kind
 from dealer_trainer.workbench.draft import AuthoringError, Draft, OptionDraft
 from dealer_trainer.workbench.moves import asked_error
+from dealer_trainer.workbench.number import NUMBER, NUMBER_ASKED
 from dealer_trainer.workbench.ruling import PLAYER_SITUATIONS, RULING, RULING_FACTS, ruled_situation
 from dealer_trainer.workbench.table import set_table
 from dealer_trainer.yamlio import load
@@ -80,7 +81,8 @@ def reopen(text: str, house_yaml: str | None = None, source: str = "scenario.yam
     kind = str(question.get("kind", Kind.CHOICE))
     fact = question.get("fact")
     ruling = data.get("situation") in PLAYER_SITUATIONS and fact in RULING_FACTS
-    if kind not in (Kind.CHOICE, Kind.ORDER) and fact != "misdeal" and not ruling:
+    number = kind == NUMBER and fact in NUMBER_ASKED
+    if kind not in (Kind.CHOICE, Kind.ORDER) and fact != "misdeal" and not ruling and not number:
         raise _refuse(f"a {kind} question the page does not ask")
     try:
         draft = set_table(
@@ -113,17 +115,22 @@ def reopen(text: str, house_yaml: str | None = None, source: str = "scenario.yam
         difficulty=int(data["difficulty"]) if isinstance(data.get("difficulty"), int) else 0,
         family=None if family is None else str(family),
     )
-    try:  # the moves play, and an error is made (or a player's ruling)
-        asked = ruled_situation(draft, house_yaml) if ruling else asked_error(draft, house_yaml)
+    try:  # the moves play, and an error is made (or a player's ruling; a number needs none)
+        if number and not data.get("situation"):
+            asked = None
+        elif ruling:
+            asked = ruled_situation(draft, house_yaml)
+        else:
+            asked = asked_error(draft, house_yaml)
     except AuthoringError as exc:
         raise _refuse(f"its setup: {exc.message}") from None
-    if asked is None:
+    if asked is None and not number:
         raise _refuse("its setup makes no player's ruling")
     return replace(
         draft,
         error=asked,
         kind=RULING if ruling else kind,
-        fact=str(fact) if ruling else None,
+        fact=str(fact) if ruling or number else None,
         ask=str(question.get("ask", "")),
         explain=str(question.get("explain", "")),
         options=tuple(_option(choice) for choice in choices),

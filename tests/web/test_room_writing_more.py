@@ -208,3 +208,51 @@ def test_an_empty_or_overlong_option_or_text_is_refused_beside_it_and_kept(
     said = re.search(rf'<p class="error" id="{field}-error">([^<]*)<', page)
     assert said is not None and says in said.group(1)
     assert text[:4000].strip() == "" or text[:50] in page  # what was typed is kept
+
+
+def _on_the_flop_to_count(client: FlaskClient, room: Room) -> str:
+    base = _start(client, room)
+    assert _step(client, base, "table", TABLE) == 302
+    for move in MOVES[:7]:  # to the flop's betting, no dealer error made
+        assert _step(client, base, "move", move) == 302, move
+    return base
+
+
+def test_a_number_is_asked_on_the_chosen_fact_previewed_as_a_number_field_and_kept(
+    client: FlaskClient, room: Room
+) -> None:
+    base = _on_the_flop_to_count(client, room)
+    page = client.get(base).text
+    assert 'value="number"' in page and '<option value="main_pot">' in page
+    assert _step(client, base, "ask", {"kind": "number", "fact": "board_cards"}) == 302
+    page = client.get(base).text
+    assert '<option value="board_cards" selected>' in page
+    preview = page.split('id="preview-heading"')[1]
+    assert 'name="number"' in preview and 'inputmode="numeric"' in preview
+    assert _words(client, base, ident="count-the-flop", ask="How many cards are on the board?",
+                  explain="Three: the flop.") == 302  # fmt: skip
+    yaml_text = client.get(f"{base}.yaml").text
+    proved = verify(loads_scenario(yaml_text, "count-the-flop.yaml"))
+    assert proved.scenario.question.fact == "board_cards"
+    assert client.post(f"{base}/save").status_code == 302
+    assert _kept(client, room)["count-the-flop"] == yaml_text
+    opened = client.post(f"/rooms/{room.id}/scenarios/count-the-flop/edit")
+    again = str(opened.headers["Location"])
+    assert '<option value="board_cards" selected>' in client.get(again).text
+    assert client.get(f"{again}.yaml").text == yaml_text
+
+
+@pytest.mark.parametrize("fact", ["to_act", "<b>pot</b>", ""])
+def test_a_number_on_a_fact_the_page_does_not_count_is_refused_beside_its_field(
+    client: FlaskClient, room: Room, fact: str
+) -> None:
+    base = _on_the_flop_to_count(client, room)
+    response = client.post(f"{base}/ask", data={"kind": "number", "fact": fact})
+    if not fact:  # no fact chosen: the pot, by default
+        assert response.status_code == 302
+        return
+    assert response.status_code == 422
+    said = re.search(r'<p class="error" id="fact-error">([^<]*)<', response.text)
+    assert said is not None and "ask one of: pot" in said.group(1)
+    assert 'aria-describedby="fact-error"' in response.text
+    assert "<b>pot</b>" not in response.text

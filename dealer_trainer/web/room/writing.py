@@ -105,7 +105,7 @@ def _page(
     kinds: list[tuple[str, str]] = []
     checked = None
     preview = None
-    if position is not None and position.errors:
+    if position is not None:  # a dealer error, a player's ruling or a betting round to count
         try:
             kinds = wb.kinds_here(draft, house)
         except wb.AuthoringError:
@@ -141,6 +141,7 @@ def _page(
         rulesets=rulesets,
         structures=wb.STRUCTURES,
         games=_GAMES,
+        number_facts=list(wb.NUMBER_ASKED),
     )
 
 
@@ -208,7 +209,8 @@ def _apply(step: str, draft: wb.Draft, house: str | None) -> wb.Draft:
     if step == "error":
         return wb.make_error(draft, _field("error"), house)
     if step == "ask":
-        return wb.ask(draft, _field("kind"), house)
+        kind = _field("kind")
+        return wb.ask(draft, kind, house, fact=_field("fact") if kind == wb.NUMBER else None)
     if step == "words":
         count = len(draft.options)
         return wb.edit_words(
@@ -229,7 +231,7 @@ _PLAYER_SAYS = {"act_out_of_turn": "act", "show_one": "show"}
 
 #: the fields a step's form holds, kept as typed when the step is refused
 _TYPED = ("seats", "button", "small_blind", "big_blind", "stacks", "structure", "game", "ruleset",
-          "amount", "seat", "action")  # fmt: skip
+          "amount", "seat", "action", "fact")  # fmt: skip
 
 
 @bp.route("/<int:room_id>/write/<int:draft_id>/<step>", methods=["POST"])
