@@ -135,7 +135,11 @@ def _middle(shape: Shape, view: TableView, centre: Point, taken: list[Rect]) -> 
             aside_label = Label(x=round(centre.x + 12, 2), y=y, text="Set aside:",
                                 size=shape.text, kind="burns")  # fmt: skip
             left = centre.x + 12 + text_width("Set aside:", shape.text) + GAP
-            aside = [CardSpot(x=round(left + i * (sw + 2), 2), y=round(y - sh * 0.7, 2), card=c)
+            # as many a row as the picture's width holds; the rest on rows below (a second
+            # board run out is five cards and its burns)
+            per_row = max(1, int((shape.width - 4 - left) // (sw + 2)))
+            aside = [CardSpot(x=round(left + (i % per_row) * (sw + 2), 2),
+                              y=round(y - sh * 0.7 + (i // per_row) * (sh + 2), 2), card=c)
                      for i, c in enumerate(view.set_aside)]  # fmt: skip
             parts += [aside_label.box(), *(Rect(c.x, c.y, sw, sh) for c in aside)]
         if _clear_of(parts, taken):
@@ -259,6 +263,9 @@ def _narrow(view: TableView) -> TableLayout:
     bottom = centre.y + (bh / 2 if view.board else 0.0) + 12
     if view.burns is not None or view.set_aside:
         bottom += max(shape.text, shape.seat_card[1] * 0.8) + 8
+    aside_spots: tuple[CardSpot, ...] = middle["set_aside"]  # type: ignore[assignment]
+    if aside_spots:  # cards set aside on rows of their own reach further down
+        bottom = max(bottom, max(spot.y for spot in aside_spots) + shape.seat_card[1] + 8)
     felt = Rect(0, 0, shape.width, round(bottom, 2))
     height = math.ceil(bottom + 34)
     return TableLayout(

@@ -49,11 +49,19 @@ def _asked_first(monkeypatch: pytest.MonkeyPatch, scenario: str) -> None:
 
 def _act(page: Page, seat: int, action: str) -> None:
     page.get_by_role("group", name=f"Seat {seat} acts").get_by_role("button", name=action).click()
+    _settled(page)
 
 
 def _dealer(page: Page, move: str) -> None:
     moves = page.get_by_role("group", name="The dealer's move")
     moves.get_by_role("button", name=move, exact=True).click()
+    _settled(page)
+
+
+def _settled(page: Page) -> None:
+    """Wait for htmx's request to finish and its page to be swapped in: a click on the old page
+    while the swap is under way was lost under load (seen in CI)."""
+    expect(page.locator(".htmx-request")).to_have_count(0)
 
 
 @TABLET
