@@ -42,14 +42,14 @@ from dealer_trainer.setups import ready
 from dealer_trainer.training.drill.injection import GROUPS, injectable, make_error
 from dealer_trainer.training.drill.options import Option, dealer_events, options
 from dealer_trainer.training.drill.players import (
-    BLINDS,
     action_words,
     decide,
     new_table,
     showdown_move,
 )
 from dealer_trainer.training.drill.points import rule_title
-from dealer_trainer.training.labels import cards_text, in_words
+from dealer_trainer.training.drill.table_news import blinds_words, new_table_words, shown_words
+from dealer_trainer.training.labels import in_words
 
 __all__ = ["Ask", "Checked", "Question", "RealTable", "answer_of"]
 
@@ -403,11 +403,7 @@ class RealTable:
 
     def _new_table(self) -> Hand:
         hand = new_table(self._rng, self.ruleset)
-        seats = hand.table.players()
-        self._lines.append(
-            f"A new table: {len(seats)} players (seats {', '.join(map(str, seats))}), "
-            f"blinds {BLINDS[0]}/{BLINDS[1]}, {hand.chips(seats[0])} each."
-        )
+        self._lines.append(new_table_words(hand))
         self._begin_hand(hand)
         return hand
 
@@ -446,12 +442,7 @@ class RealTable:
     def _show(self) -> None:
         hand = self.hand
         event = showdown_move(hand, self._rng)
-        seat = event.seat
-        assert seat is not None
-        if event.name == EventName.MUCK:
-            self._lines.append(f"Seat {seat} mucks.")
-        else:
-            self._lines.append(f"Seat {seat} shows {cards_text(hand.table.holes[seat])}.")
+        self._lines.append(shown_words(hand, event))
         self._do(event)
         self._settled("showdown")
 
@@ -472,14 +463,7 @@ class RealTable:
         if name == "next_hand":
             self._begin_hand(hand)
         elif name == "post_blinds" and hand.betting is not None:
-            small, big = hand.betting.blinds
-            bets = hand.betting.bets
-            posts = (
-                f"Seat {small} posts the small blind ({bets[small]}), seat {big}"
-                if small is not None
-                else f"The small blind is dead (dead button); seat {big} posts"
-            )
-            self._lines.append(f"{posts} the big blind ({bets[big]}).")
+            self._lines.append(blinds_words(hand))
         if hand.hand_over and self._winners() and not self._push_due and not self._pushed():
             self._push_due = True
 

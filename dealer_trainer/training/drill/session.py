@@ -55,7 +55,6 @@ from dealer_trainer.training.drill.options import (
 )
 from dealer_trainer.training.drill.pace import Mastery, Speed, grade
 from dealer_trainer.training.drill.players import (
-    BLINDS,
     action_words,
     decide,
     new_table,
@@ -73,8 +72,13 @@ from dealer_trainer.training.drill.points import (
     situation_title,
     topic_of,
 )
-from dealer_trainer.training.drill.table_news import blinds_posted, hand_begun
-from dealer_trainer.training.labels import cards_text, in_words
+from dealer_trainer.training.drill.table_news import (
+    blinds_posted,
+    hand_begun,
+    new_table_words,
+    shown_words,
+)
+from dealer_trainer.training.labels import in_words
 from dealer_trainer.training.recorder import Recorder
 from dealer_trainer.training.summary import Mark
 
@@ -347,12 +351,8 @@ class Drill:
 
     def _new_table(self) -> Hand:
         hand = new_table(self._rng, self.ruleset)
-        seats = hand.table.players()
         self.hands.append(hand)
-        self._lines.append(
-            f"A new table: {len(seats)} players (seats {', '.join(map(str, seats))}), "
-            f"blinds {BLINDS[0]}/{BLINDS[1]}, {hand.chips(seats[0])} each."
-        )
+        self._lines.append(new_table_words(hand))
         self._begin_hand(hand)
         return hand
 
@@ -430,12 +430,7 @@ class Drill:
     def _show(self) -> None:
         hand = self.hand
         event = showdown_move(hand, self._rng)
-        seat = event.seat
-        assert seat is not None
-        if event.name == EventName.MUCK:
-            self._lines.append(f"Seat {seat} mucks.")
-        else:
-            self._lines.append(f"Seat {seat} shows {cards_text(hand.table.holes[seat])}.")
+        self._lines.append(shown_words(hand, event))
         self._do(event)
 
     def _tell_award(self) -> None:
