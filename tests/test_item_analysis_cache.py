@@ -170,7 +170,8 @@ def test_an_answer_with_a_lower_id_seen_late_is_still_read(lite: Store) -> None:
     seen_early = type(whole)(
         sessions={s: v for s, v in whole.sessions.items() if v[0].answer_id != lowest},
         attempts=whole.attempts,
-        topics=whole.topics,
+        answer_topics=whole.answer_topics,
+        attempt_topics=whole.attempt_topics,
         answer_ids=whole.answer_ids - {lowest},
     )
     assert extend(lite, seen_early, room_id=room_id, since=None) == whole

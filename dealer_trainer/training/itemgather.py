@@ -22,7 +22,7 @@ extending reads the few new ones.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -49,9 +49,16 @@ class Gathered:
     sessions: Mapping[int, tuple[SittingAnswer, Sitting]]
     #: the submitted exam attempts' sittings, oldest first
     attempts: tuple[Sitting, ...]
-    topics: Mapping[str, str]
+    #: each item's topic as its answers and as the attempts name it
+    answer_topics: Mapping[str, str]
+    attempt_topics: Mapping[str, str]
     #: the ids of the answers read
     answer_ids: frozenset[int]
+
+    @property
+    def topics(self) -> dict[str, str]:
+        """Each item's topic: an attempt's stands over the answers'."""
+        return {**self.answer_topics, **self.attempt_topics}
 
     def sittings(self) -> list[Sitting]:
         """Every sitting: the answers' by session, then the attempts'."""
@@ -80,12 +87,17 @@ def gather(store: Store, *, room_id: int | None, since: datetime | None) -> Gath
     sessions, topics, ids = _merged(
         {}, {}, set(), sitting_answers(store, room_id=room_id, since=since)
     )
-    attempts = []
+    attempts: list[Sitting] = []
+    attempt_topics: dict[str, str] = {}
     for attempt in graded_attempts(store, room_id=room_id, since=since):
         attempts.append(attempt.sitting())
-        topics.update((line.item, line.topic) for line in attempt.items if line.topic)
+        attempt_topics.update((line.item, line.topic) for line in attempt.items if line.topic)
     return Gathered(
-        sessions=sessions, attempts=tuple(attempts), topics=topics, answer_ids=frozenset(ids)
+        sessions=sessions,
+        attempts=tuple(attempts),
+        answer_topics=topics,
+        attempt_topics=attempt_topics,
+        answer_ids=frozenset(ids),
     )
 
 
@@ -100,21 +112,9 @@ def extend(
     if not fresh:
         return earlier
     sessions, topics, ids = _merged(
-        dict(earlier.sessions), dict(earlier.topics), set(earlier.answer_ids), fresh
+        dict(earlier.sessions), dict(earlier.answer_topics), set(earlier.answer_ids), fresh
     )
-    # an attempt's topics stand over the answers', as in a whole gathering
-    return Gathered(
-        sessions=sessions,
-        attempts=earlier.attempts,
-        topics={**topics, **_attempt_topics(earlier)},
-        answer_ids=frozenset(ids),
-    )
-
-
-def _attempt_topics(gathered: Gathered) -> dict[str, str]:
-    """The topics the attempts named (kept in ``gathered.topics`` over the answers')."""
-    items = {item for sitting in gathered.attempts for item, _right in sitting.answers}
-    return {item: gathered.topics[item] for item in items if item in gathered.topics}
+    return replace(earlier, sessions=sessions, answer_topics=topics, answer_ids=frozenset(ids))
 
 
 def _merged(

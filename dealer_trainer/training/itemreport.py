@@ -17,18 +17,16 @@ items, as many each: KR-20 counts positions).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.store.itemstats import (
     RetiredItem,
-    SittingAnswer,
     retired_items,
 )
 from dealer_trainer.training.itemcache import Analysed, AnalysisCache
-from dealer_trainer.training.itemgather import Gathered, extend, gather, sitting_of
+from dealer_trainer.training.itemgather import Gathered, extend, gather
 from dealer_trainer.training.itemstats import (
     MIN_ANSWERS_TO_JUDGE_DISCRIMINATION,
     TOO_EASY_ABOVE,
@@ -36,14 +34,13 @@ from dealer_trainer.training.itemstats import (
     WEAK_BELOW,
     ItemStat,
     Reliability,
-    Sitting,
     analyse,
 )
 
 if TYPE_CHECKING:
     from dealer_trainer.store.store import Store
 
-__all__ = ["ItemLine", "ItemReport", "item_report", "sittings"]
+__all__ = ["ItemLine", "ItemReport", "item_report"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,26 +108,6 @@ class ItemReport:
                 for form in self.forms
             ],
         }
-
-
-def sittings(rows: Iterable[SittingAnswer]) -> tuple[list[Sitting], dict[str, str]]:
-    """The sittings of ``rows`` (given session by session) and each item's topic."""
-    found: list[Sitting] = []
-    topics: dict[str, str] = {}
-    current: list[SittingAnswer] = []
-
-    def close() -> None:
-        if current:
-            found.append(sitting_of(current[0], tuple((r.item, r.correct) for r in current)))
-
-    for row in rows:
-        topics[row.item] = row.topic
-        if current and row.session != current[0].session:
-            close()
-            current = []
-        current.append(row)
-    close()
-    return found, topics
 
 
 def _analysed(gathered: Gathered) -> Analysed:
