@@ -125,7 +125,7 @@ def giveaways(proved: Verified) -> list[str]:
 
 
 #: the script events that draw on the random source when no seed is given
-_RANDOM_EVENTS = frozenset({"shuffle", "reshuffle", "cut", "scramble"})
+RANDOM_EVENTS = frozenset({"shuffle", "reshuffle", "cut", "scramble"})
 
 
 def unseeded(scenario: Scenario) -> list[ScriptError]:
@@ -144,7 +144,7 @@ def unseeded(scenario: Scenario) -> list[ScriptError]:
                 where,
             )
         ]
-    if not any(event.name in _RANDOM_EVENTS for event in script.events):
+    if not any(event.name in RANDOM_EVENTS for event in script.events):
         return []
 
     def outcome(seed: int) -> Any:

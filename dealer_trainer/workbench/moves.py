@@ -19,6 +19,7 @@ from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.procedure.machine import STATE_BY_NAME
 from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.rules.rulesets import Ruleset
+from dealer_trainer.scenario.soundness import RANDOM_EVENTS
 from dealer_trainer.setups import Choices, ready, stage
 from dealer_trainer.workbench.draft import AuthoringError, Draft
 from dealer_trainer.workbench.table import HOUSE, ruleset_of
@@ -73,7 +74,6 @@ class Position:
 #: the seed a draft's hand is played with when a move draws on chance (a reshuffle, a cut, a
 #: scramble): written into the scenario, so every trainee meets the hand the author dealt
 SEED = 1
-_CHANCE = frozenset({"shuffle", "reshuffle", "cut", "scramble"})
 
 
 def stock(moves: tuple[Any, ...] | list[Any]) -> dict[str, Any]:
@@ -84,7 +84,7 @@ def stock(moves: tuple[Any, ...] | list[Any]) -> dict[str, Any]:
         for move in moves
         if isinstance(move, str | dict)
     }
-    return {"deck": [], **({"seed": SEED} if named & _CHANCE else {})}
+    return {"deck": [], **({"seed": SEED} if named & RANDOM_EVENTS else {})}
 
 
 def _script(draft: Draft, moves: tuple[Any, ...], house_yaml: str | None) -> Any:
