@@ -18,7 +18,6 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from strategies import examples
 from test_engine_properties import MAX_EVENTS_PER_HAND, SETTINGS, Driver, Item, tables
-from test_straddle_properties import send_checked
 
 from dealer_trainer.handscript import parse_script
 from dealer_trainer.procedure.hand import Hand
@@ -69,25 +68,25 @@ def test_cash_pots_every_card_and_chip_accounted_for_and_a_refusal_changes_nothi
     driver = PotsDriver({"table": table, "seed": seed, "events": []}, data, kill, twice, rabbit)
     hand = driver.hand
     for item in ("shuffle", "cut", "post_blinds"):
-        assert send_checked(driver, item).outcome == "accepted"
+        assert driver.send_checked(item).outcome == "accepted"
     for _ in range(data.draw(st.integers(0, 2))):
-        send_checked(driver, driver.kill_item())
+        driver.send_checked(driver.kill_item())
     killed = hand.kill_blind
     event(f"kill posted: {killed is not None}")
     for _ in range(MAX_EVENTS_PER_HAND):
         if hand.hand_over:
             break
         if data.draw(st.integers(0, 4)) == 0:
-            verdict = send_checked(driver, driver.twice_item())
+            verdict = driver.send_checked(driver.twice_item())
             event(f"run twice: {verdict.outcome}")
         if hand.dealt and data.draw(st.integers(0, 9)) == 0:  # a kill once the deal has begun
-            assert send_checked(driver, driver.kill_item()).outcome == "rejected"
+            assert driver.send_checked(driver.kill_item()).outcome == "rejected"
         item = driver.legal_item()
-        verdict = send_checked(driver, item)
+        verdict = driver.send_checked(item)
         assert verdict.outcome == "accepted", (item, verdict.reason, verdict.rule)
     assert hand.hand_over
     driver.check_award()
-    verdict = send_checked(driver, "rabbit")
+    verdict = driver.send_checked("rabbit")
     assert verdict.outcome == ("accepted" if rabbit == "allowed" else "rejected")
     if killed is not None:  # the kill blind stayed in the pot it was posted to
         assert hand.betting is not None and hand.betting.contributed[killed[0]] >= killed[1]

@@ -21,9 +21,8 @@ from hypothesis import strategies as st
 from strategies import examples
 from test_engine_properties import MAX_EVENTS_PER_HAND, SETTINGS, Driver, Item, tables
 
-from dealer_trainer.engine import snapshot
 from dealer_trainer.handscript import parse_script
-from dealer_trainer.procedure.hand import Hand, Verdict
+from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.rulesets import BUILTIN
 
 pytestmark = pytest.mark.slow
@@ -62,19 +61,6 @@ class ConductDriver(Driver):
         return {kind: args}
 
 
-def send_checked(driver: ConductDriver, item: Item) -> Verdict:
-    """Send ``item``; a refused event leaves the table exactly as it was, and names its rule."""
-    before = snapshot(driver.hand)
-    verdict = driver.send(item)
-    if verdict.outcome == "rejected":
-        assert verdict.rule, (item, verdict.reason)
-        after = snapshot(driver.hand)
-        for key in ("seats", "pots", "stub", "board", "burns", "to_act", "state", "button"):
-            assert after[key] == before[key], (item, key)
-    driver.check_invariants()
-    return verdict
-
-
 @settings(SETTINGS, max_examples=examples(40))
 @given(tables(), st.integers(0, 2**32), st.data())
 def test_splashes_stacks_hidden_chips_and_helpers_keep_every_card_and_chip_accounted_for(
@@ -88,12 +74,12 @@ def test_splashes_stacks_hidden_chips_and_helpers_keep_every_card_and_chip_accou
             break
         if data.draw(st.integers(0, 3)) == 0:
             item = driver.conduct_item()
-            if send_checked(driver, item).outcome == "accepted":
+            if driver.send_checked(item, ruled=True).outcome == "accepted":
                 accepted.add(next(iter(item)))
             if hand.hand_over:
                 break
         item = hand.expected_next()[0] if hand.recovery.pending else driver.legal_item()
-        verdict = send_checked(driver, item)
+        verdict = driver.send_checked(item, ruled=True)
         assert verdict.outcome == "accepted", (item, verdict.reason, verdict.rule)
     event(f"accepted: {sorted(accepted)}")
     assert hand.hand_over

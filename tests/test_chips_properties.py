@@ -21,9 +21,8 @@ from strategies import examples
 from test_engine_properties import MAX_EVENTS_PER_HAND, SETTINGS, Driver, Item, tables
 
 from dealer_trainer.betting import Action
-from dealer_trainer.engine import snapshot
 from dealer_trainer.handscript import parse_script
-from dealer_trainer.procedure.hand import Hand, Verdict
+from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.rulesets import BUILTIN
 
 pytestmark = pytest.mark.slow
@@ -59,18 +58,6 @@ class ChipDriver(Driver):
         }
 
 
-def send_checked(driver: ChipDriver, item: Item) -> Verdict:
-    """Send ``item``; a refused event leaves the table exactly as it was."""
-    before = snapshot(driver.hand)
-    verdict = driver.send(item)
-    if verdict.outcome == "rejected":
-        after = snapshot(driver.hand)
-        for key in ("seats", "pots", "stub", "board", "burns", "to_act", "state"):
-            assert after[key] == before[key], (item, key)
-    driver.check_invariants()
-    return verdict
-
-
 @settings(SETTINGS, max_examples=examples(40))
 @given(tables(), st.sampled_from(("cash", "tournament")), st.integers(0, 2**32), st.data())
 def test_chips_and_counts_every_card_and_chip_accounted_for_and_a_refusal_changes_nothing(
@@ -84,12 +71,12 @@ def test_chips_and_counts_every_card_and_chip_accounted_for_and_a_refusal_change
             break
         if data.draw(st.integers(0, 3)) == 0:
             item = driver.chip_item()
-            if send_checked(driver, item).outcome == "accepted":
+            if driver.send_checked(item).outcome == "accepted":
                 accepted.append(next(iter(item)) if isinstance(item, dict) else item)
         item = driver.legal_item()
         if isinstance(item, dict) and "act" in item and data.draw(st.booleans()):
             item["act"]["told"] = data.draw(st.integers(1, driver.start_total))  # a miscount
-        verdict = send_checked(driver, item)
+        verdict = driver.send_checked(item)
         assert verdict.outcome == "accepted", (item, verdict.reason, verdict.rule)
     event(f"chip events accepted: {sorted(set(accepted))}")
     assert hand.hand_over

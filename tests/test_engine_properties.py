@@ -128,6 +128,19 @@ class Driver:
         self.sent += 1
         return verdict
 
+    def send_checked(self, item: Item, *, ruled: bool = False) -> Verdict:
+        """Send ``item``: a refused event leaves the table exactly as it was (and, ``ruled``,
+        names its rule); every invariant holds after it."""
+        before = snapshot(self.hand)
+        verdict = self.send(item)
+        if verdict.outcome == "rejected":
+            assert verdict.rule or not ruled, (item, verdict.reason)
+            after = snapshot(self.hand)
+            for key in ("seats", "pots", "stub", "board", "burns", "to_act", "state", "button"):
+                assert after[key] == before[key], (item, key)
+        self.check_invariants()
+        return verdict
+
     # --- a legal next event -----------------------------------------------------------------
 
     def legal_item(self) -> Item:

@@ -17,7 +17,6 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from strategies import examples
 from test_engine_properties import MAX_EVENTS_PER_HAND, SETTINGS, Driver, Item, tables
-from test_table_properties import send_checked
 
 pytestmark = pytest.mark.slow
 
@@ -43,13 +42,13 @@ def test_requests_to_see_a_hand_and_cards_shown_to_one_keep_every_card_and_chip_
             break
         if injected < 8 and data.draw(st.integers(0, 5)) == 0:
             injected += 1
-            accepted += send_checked(driver, showing_item(driver)).outcome == "accepted"
+            accepted += driver.send_checked(showing_item(driver), ruled=True).outcome == "accepted"
             continue
         item = hand.expected_next()[0] if hand.recovery.pending else driver.legal_item()
-        verdict = send_checked(driver, item)
+        verdict = driver.send_checked(item, ruled=True)
         assert verdict.outcome == "accepted", (item, verdict.reason, verdict.rule)
     assert hand.hand_over
     for _ in range(data.draw(st.integers(0, 3))):  # asked for once the pot is awarded
-        accepted += send_checked(driver, showing_item(driver)).outcome == "accepted"
+        accepted += driver.send_checked(showing_item(driver), ruled=True).outcome == "accepted"
     event(f"showing events accepted: {min(accepted, 2)}")
     driver.check_award()

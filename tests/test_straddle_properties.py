@@ -19,9 +19,8 @@ from strategies import examples
 from test_engine_properties import MAX_EVENTS_PER_HAND, SETTINGS, Driver, Item, tables
 
 from dealer_trainer.betting import Action
-from dealer_trainer.engine import snapshot
 from dealer_trainer.handscript import parse_script
-from dealer_trainer.procedure.hand import Hand, Verdict
+from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.rulesets import BUILTIN
 from dealer_trainer.stakes import STRADDLE_PLACES
 
@@ -63,18 +62,6 @@ class StraddleDriver(Driver):
         return item
 
 
-def send_checked(driver: StraddleDriver, item: Item) -> Verdict:
-    """Send ``item``; a refused event leaves the table exactly as it was."""
-    before = snapshot(driver.hand)
-    verdict = driver.send(item)
-    if verdict.outcome == "rejected":
-        after = snapshot(driver.hand)
-        for key in ("seats", "pots", "stub", "board", "burns", "to_act", "state"):
-            assert after[key] == before[key], (item, key)
-    driver.check_invariants()
-    return verdict
-
-
 @settings(SETTINGS, max_examples=examples(40))
 @given(tables(), st.sampled_from(STRADDLE_PLACES), st.integers(0, 2**32), st.data())
 def test_straddles_every_card_and_chip_accounted_for_and_a_refusal_changes_nothing(
@@ -83,9 +70,9 @@ def test_straddles_every_card_and_chip_accounted_for_and_a_refusal_changes_nothi
     driver = StraddleDriver({"table": table, "seed": seed, "events": []}, data, place)
     hand = driver.hand
     for item in ("shuffle", "cut", "post_blinds"):
-        assert send_checked(driver, item).outcome == "accepted"
+        assert driver.send_checked(item).outcome == "accepted"
     for _ in range(data.draw(st.integers(0, 3))):
-        send_checked(driver, driver.straddle_item())
+        driver.send_checked(driver.straddle_item())
     posted = list(hand.betting.straddles) if hand.betting is not None else []
     event(f"straddles posted: {len(posted)}")
     for _ in range(MAX_EVENTS_PER_HAND):
@@ -93,9 +80,9 @@ def test_straddles_every_card_and_chip_accounted_for_and_a_refusal_changes_nothi
             break
         begun = hand.state != "dealing" or hand.dealt > 0
         if begun and data.draw(st.integers(0, 9)) == 0:  # a straddle once the deal has begun
-            assert send_checked(driver, driver.straddle_item()).outcome == "rejected"
+            assert driver.send_checked(driver.straddle_item()).outcome == "rejected"
         item = driver.raise_words(driver.legal_item())
-        verdict = send_checked(driver, item)
+        verdict = driver.send_checked(item)
         assert verdict.outcome == "accepted", (item, verdict.reason, verdict.rule)
     assert hand.hand_over
     driver.check_award()

@@ -19,23 +19,7 @@ from hypothesis import strategies as st
 from strategies import examples
 from test_engine_properties import MAX_EVENTS_PER_HAND, SETTINGS, Driver, Item, tables
 
-from dealer_trainer.engine import snapshot
-from dealer_trainer.procedure.hand import Verdict
-
 pytestmark = pytest.mark.slow
-
-
-def send_checked(driver: Driver, item: Item) -> Verdict:
-    """Send ``item``; a refused event leaves the table exactly as it was."""
-    before = snapshot(driver.hand)
-    verdict = driver.send(item)
-    if verdict.outcome == "rejected":
-        assert verdict.rule, (item, verdict.reason)
-        after = snapshot(driver.hand)
-        for key in ("seats", "pots", "stub", "board", "burns", "to_act", "state", "button"):
-            assert after[key] == before[key], (item, key)
-    driver.check_invariants()
-    return verdict
 
 
 def table_item(driver: Driver) -> Item:
@@ -54,7 +38,7 @@ def test_a_misplaced_button_and_a_deck_change_keep_every_card_and_chip_accounted
     driver = Driver({"table": table, "seed": seed, "events": []}, data)
     hand = driver.hand
     for _ in range(data.draw(st.integers(0, 2))):  # before the hand: a new deck, a button moved
-        send_checked(driver, table_item(driver))
+        driver.send_checked(table_item(driver), ruled=True)
     redeals = injected = 0
     for _ in range(MAX_EVENTS_PER_HAND):
         if hand.hand_over:
@@ -63,7 +47,7 @@ def test_a_misplaced_button_and_a_deck_change_keep_every_card_and_chip_accounted
             injected += 1
             misdeals = hand.misdeals
             item = table_item(driver)
-            verdict = send_checked(driver, item)
+            verdict = driver.send_checked(item, ruled=True)
             if hand.misdeals > misdeals:  # put right: the button is where the floor said
                 assert isinstance(item, dict) and hand.table.button == item["wrong_button"]["seat"]
                 redeals += 1
@@ -72,7 +56,7 @@ def test_a_misplaced_button_and_a_deck_change_keep_every_card_and_chip_accounted
             continue
         # the misdeal's steps (bring back, shuffle, cut) while they are due, else a legal event
         item = hand.expected_next()[0] if hand.recovery.pending else driver.legal_item()
-        verdict = send_checked(driver, item)
+        verdict = driver.send_checked(item, ruled=True)
         assert verdict.outcome == "accepted", (item, verdict.reason, verdict.rule)
     event(f"redeals after a misplaced button: {min(redeals, 2)}")
     assert hand.hand_over
