@@ -327,7 +327,12 @@ def check_axe(page: Page) -> None:
     """axe-core (WCAG 2.0, 2.1, 2.2 at A and AA) finds no serious or critical violation.
 
     The half-megabyte axe-core script is sent and compiled once per document (``Axe.run``
-    injects it on every call): a page checked again after an htmx swap already has it."""
+    injects it on every call): a page checked again after an htmx swap already has it.
+
+    It waits for the document's load event first: an assertion on the text can pass while the
+    stylesheet is still on its way (a 304 revalidation), and axe would then measure the page
+    unstyled (its links 17 px tall), a failure of the test's timing rather than of the page."""
+    page.wait_for_load_state("load")
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(_AXE.axe_script)
     result = AxeResults(page.evaluate(_AXE_RUN))
