@@ -33,10 +33,12 @@ from dealer_trainer.web import (
     guide,
     room,
     rules,
+    static_versions,
     training,
 )
 from dealer_trainer.web import store as store_module
 from dealer_trainer.web.access import Access, check_policies, enforce, policy
+from dealer_trainer.web.compiled_templates import TEMPLATES
 from dealer_trainer.web.extensions import csrf, limiter, login_manager
 from dealer_trainer.web.security import (
     configured_secret_key,
@@ -158,6 +160,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(enforce)
     app.after_request(secure_headers)
     accesslog.init_app(app)
+    static_versions.init_app(app)
+    app.jinja_env.bytecode_cache = TEMPLATES  # compiled once a process, not once an app
     app.jinja_env.globals["room_role"] = lambda: g.get("room_role")
     endpoints = app.view_functions.keys()
     app.context_processor(lambda: {"htmx_config": HTMX_CONFIG, "url_map_endpoints": endpoints})
