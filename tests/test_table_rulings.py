@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 
 from dealer_trainer import replay
+from dealer_trainer.engine import play as play_hand
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.rules.search import search
+from dealer_trainer.scenario.facts import FACTS
 from dealer_trainer.training.drill.session import Drill
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
@@ -235,6 +237,18 @@ def test_a_deck_change_for_any_reason_during_a_hand_is_refused_with_la26_79() ->
     for reason in ("request", "schedule", "foul", "damaged"):
         result = play([*DEAL, deck_change(reason, 300)])
         assert [item["rule"] for item in result["rejected"]] == ["LA26 79"], reason
+
+
+def test_the_new_deck_fact_counts_only_a_deck_change_the_rules_allow() -> None:
+    """``new_deck`` (a fact a question may ask) is true once a deck change was accepted."""
+    folds = [act(seat, "fold") for seat in (4, 5, 6, 1, 2)]
+    for change, new in [
+        (deck_change("damaged", 20), True),
+        (deck_change("request", 150), True),
+        (deck_change("request", 30), False),
+    ]:
+        script = {"table": SIX, "seed": 7, "events": [*DEAL, *folds, change, "next_hand"]}
+        assert FACTS["new_deck"][1](play_hand(script)) is new, change
 
 
 def test_a_deck_change_names_a_known_reason_and_whole_minutes_at_their_place() -> None:

@@ -141,6 +141,7 @@ class TableErrors(HandState):
     def change_deck(self, event: Event) -> None:
         """Every card of the old deck leaves the table; the new deck comes in its box order and
         must be shuffled (the procedure waits for the shuffle) before a card is dealt."""
+        self.new_decks += 1
         if self.state == "hand_over":
             return  # the next hand gathers and shuffles; the new deck's order is set then
         self.table.gather()

@@ -33,6 +33,7 @@ FACT_ANSWERS: dict[str, str] = {
     "odd_chip": "seat",
     "showdown_first": "seat",
     "misdeal": "yes/no",
+    "new_deck": "yes/no",
 }
 
 
@@ -107,6 +108,10 @@ FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
         lambda hand: hand.expected_next(),
     ),
     "misdeal": ("whether a misdeal was called", lambda hand: hand.misdeals > 0),
+    "new_deck": (
+        "whether a new deck came in (a deck change the rules allow, between hands)",
+        lambda hand: hand.new_decks > 0,
+    ),
     "min_bet": (
         "the smallest total the player to act may bet or raise to (null: nobody to act)",
         lambda hand: (
