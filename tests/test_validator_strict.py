@@ -146,13 +146,12 @@ def _form_only(scenario: Scenario) -> bool:
 #: only; every other shipped item is proved by the engine. Issue 25 asks the clock and time
 #: banks into the bank as rulings even without an engine clock (7 items). Still to prove: a
 #: player's request for a new deck refused (2: the engine refuses it, LA26 79 and TDA24 26, but
-#: a setup holds only accepted events, so no fact of the table shows the refusal), what makes a
-#: kill (1: the engine keeps no run of pots won across hands) and the winner asking for a mucked
-#: hand (1: the revived hand wins only once the pot is awarded, and an award question must end
-#: before it)
-FORM_ONLY_TOPICS = frozenset({"clock", "showing-hands", "deck-change", "kill-pot"})
+#: a setup holds only accepted events, so no fact of the table shows the refusal) and the
+#: winner asking for a mucked hand (1: the revived hand wins only once the pot is awarded, and
+#: an award question must end before it)
+FORM_ONLY_TOPICS = frozenset({"clock", "showing-hands", "deck-change"})
 #: at most this many: a ratchet, lowered as form-only items are proved
-FORM_ONLY_MOST = 11
+FORM_ONLY_MOST = 10
 
 
 def test_only_rulings_the_engine_does_not_deal_are_checked_for_form_only() -> None:
