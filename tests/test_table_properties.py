@@ -50,6 +50,9 @@ def _check_deck_change(driver: Driver, item: Item, outcome: str, rule: str | Non
     (a cash game only) a player's request after two hours in play; anything else is refused
     with its rule."""
     args = item["deck_change"] if isinstance(item, dict) else {}
+    if driver.hand.recovery.pending:  # a misdeal's steps come first, with their own rule
+        assert outcome == "rejected", item
+        return
     between = driver.hand.state in ("shuffling", "hand_over")
     if args.get("reason") != "request":
         allowed = between
