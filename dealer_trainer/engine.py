@@ -108,6 +108,7 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "expected_next": hand.expected_next(),
         "to_act": hand.to_act,
         "showdown_order": hand.showing_order() if hand.state == "showdown" else [],
+        "kill_due": hand.kill_due(),
     }
 
 

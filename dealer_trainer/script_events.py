@@ -12,7 +12,14 @@ from dealer_trainer.betting import Action
 from dealer_trainer.cards import Card
 from dealer_trainer.declarations import WORDS
 from dealer_trainer.errors import ScriptError
-from dealer_trainer.procedure.events import EVENT_ARGS, FOUL_FINDS, REQUIRED_ARGS, Event, EventName
+from dealer_trainer.procedure.events import (
+    DECK_REASONS,
+    EVENT_ARGS,
+    FOUL_FINDS,
+    REQUIRED_ARGS,
+    Event,
+    EventName,
+)
 from dealer_trainer.safetext import excerpt
 from dealer_trainer.yamlio import Locator
 
@@ -226,6 +233,16 @@ class EventReader:
         told = None
         if "told" in args:
             told = self.integer(args["told"], "'told'", holder, "told", low=1)
+        reason = args.get("reason")
+        if "reason" in args and reason not in DECK_REASONS:
+            raise self.fail(
+                f"unknown deck-change reason {excerpt(reason)}{_suggest(reason, DECK_REASONS)}",
+                holder,
+                "reason",
+            )
+        minutes = None
+        if "minutes" in args:
+            minutes = self.integer(args["minutes"], "'minutes'", holder, "minutes", low=0)
         card = None
         if "burn" in args:
             try:
@@ -256,6 +273,8 @@ class EventReader:
             of=of,
             told=told,
             declined=declined,
+            reason=reason,
+            minutes=minutes,
         )
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
@@ -297,7 +316,7 @@ def _kind(value: Any) -> str:
 def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
     """An event as a hand script writes it: ``burn``, ``{act: {seat: 4, action: call}}``."""
     args: dict[str, Any] = {}
-    for key in ("seat", "action", "amount", "at", "cards", "to", "of", "told"):
+    for key in ("seat", "action", "amount", "at", "cards", "to", "of", "told", "minutes"):
         value = getattr(event, key)
         if value is not None:
             args[key] = value.value if isinstance(value, Action) else value
@@ -310,6 +329,8 @@ def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
         args["found"] = event.found
     if event.said is not None:
         args["said"] = event.said
+    if event.reason is not None:
+        args["reason"] = event.reason
     for key in ("chips", "more"):
         chips = getattr(event, key)
         if chips is not None:

@@ -350,3 +350,62 @@ def test_rabbit_takes_no_argument() -> None:
 def test_under_tda_2024_a_kill_refused_cites_the_wsop_rule() -> None:
     result = play(["post_blinds", kill(5), "deal"], structure="no-limit", ruleset="tda-2024")
     assert rules(result) == ["LA26 193"]
+
+
+# --- what makes a kill (LA26 195) -------------------------------------------------------------
+
+FOLD_TO_5 = [act(6, "fold"), act(1, "fold"), act(2, "fold"), act(3, "fold")]
+
+
+def won_by_five(**table: Any) -> list[Any]:
+    """Hand 1 (button 1): seat 5 raises, all fold. Hand 2 (button 2): seat 5, under the gun,
+    raises, all fold. Each pot: the blinds and one full bet of seat 5's beyond them."""
+    first = ["post_blinds", "deal", act(4, "fold"), act(5, "raise", 8), *FOLD_TO_5]
+    second = ["shuffle", "cut", "post_blinds", "deal", act(5, "raise", 8)]
+    second += [act(seat, "fold") for seat in (6, 1, 2, 3, 4)]
+    return [*first, "next_hand", *second]
+
+
+def test_la26_195_two_pots_in_a_row_with_a_full_bet_beyond_the_blinds_make_a_kill() -> None:
+    events = won_by_five()
+    first = play(events[: events.index("next_hand")])
+    assert first["rejected"] == [] and first["kill_due"] is None  # one pot is no run
+    result = play(events)
+    assert result["rejected"] == [] and result["hand_over"]
+    assert result["kill_due"] == 5
+    later = play([*events, "next_hand", "shuffle", "cut", "post_blinds", kill(5)])
+    assert later["rejected"] == [] and later["kill_due"] == 5  # owed on this hand, posted
+
+
+def test_la26_195_a_second_pot_of_the_blinds_alone_makes_no_kill() -> None:
+    # hand 1 (button 1): seat 4 raises under the gun and everyone folds: a full bet beyond
+    first = ["post_blinds", "deal", act(4, "raise", 8)]
+    first += [act(seat, "fold") for seat in (5, 6, 1, 2, 3)]
+    # hand 2 (button 2): everyone folds to seat 4's big blind, which wins the blinds alone
+    second = ["shuffle", "cut", "post_blinds", "deal"]
+    second += [act(seat, "fold") for seat in (5, 6, 1, 2, 3)]
+    result = play([*first, "next_hand", *second])
+    assert result["rejected"] == [] and result["kill_due"] is None
+    # two pots in a row, but the second is the small blind and the big blind matched: 4
+    assert result["seats"]["4"]["won"] == 4
+
+
+@pytest.mark.parametrize(
+    "table",
+    [{"structure": "no-limit"}, {"game": "tournament"}, {"ruleset": "tda-2024", "game": "cash"}],
+)
+def test_la26_195_a_kill_falls_due_only_at_a_limit_cash_table_with_kill_pots(
+    table: dict[str, Any],
+) -> None:
+    result = play(won_by_five(), **table)
+    assert result["rejected"] == []
+    limit_cash = table.get("structure", "limit") == "limit" and table.get("game") != "tournament"
+    assert result["kill_due"] == (5 if limit_cash else None)
+
+
+def test_la26_195_no_kill_where_the_house_plays_none(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "name: no-kill room\nbase: roberts\noptions: {kill: none}\n", encoding="utf-8"
+    )
+    result = play(won_by_five(), folder=tmp_path, ruleset="house.yaml")
+    assert result["rejected"] == [] and result["kill_due"] is None

@@ -90,3 +90,44 @@ def test_cash_pots_every_card_and_chip_accounted_for_and_a_refusal_changes_nothi
     assert verdict.outcome == ("accepted" if rabbit == "allowed" else "rejected")
     if killed is not None:  # the kill blind stayed in the pot it was posted to
         assert hand.betting is not None and hand.betting.contributed[killed[0]] >= killed[1]
+
+
+def _sole_winner(hand: Hand) -> int | None:
+    winners = [seat for seat, won in hand.won.items() if won > 0]
+    return winners[0] if hand.awarded and len(winners) == 1 else None
+
+
+@settings(SETTINGS, max_examples=examples(30))
+@given(tables(), st.sampled_from(("none", "full", "half")), st.integers(0, 2**32), st.data())
+def test_la26_195_the_kill_falls_due_after_two_pots_in_a_row_the_second_a_full_bet_over_blinds(
+    table: dict[str, Any], kill: str, seed: int, data: st.DataObject
+) -> None:
+    """Hand after hand of one script, ``kill_due`` is the seat that won this pot and the one
+    before it whole, the second holding a full bet beyond the blinds, and only at a limit cash
+    table whose house plays kill pots; the seat owed is carried into the next hand."""
+    driver = PotsDriver({"table": table, "seed": seed, "events": []}, data, kill, "none", "none")
+    hand = driver.hand
+    stakes = hand.spec.stakes
+    plays = kill != "none" and stakes.structure.value == "limit"
+    full_bet = stakes.small_bet or stakes.big_blind
+    run: tuple[int, int] | None = None
+    for number in range(data.draw(st.integers(1, 4))):
+        if number:
+            owed = hand.kill_due()
+            if driver.send_checked("next_hand").outcome != "accepted":
+                break  # fewer than two players with chips
+            assert hand.kill_due() == owed
+        for _ in range(MAX_EVENTS_PER_HAND):
+            if hand.hand_over:
+                break
+            item = driver.legal_item()
+            assert driver.send_checked(item).outcome == "accepted", item
+        winner = _sole_winner(hand)
+        if winner is None:
+            run = None
+        else:
+            run = (winner, run[1] + 1 if run is not None and run[0] == winner else 1)
+        beyond = sum(pot.amount for pot in hand.pots) - stakes.small_blind - stakes.big_blind
+        due = run[0] if plays and run is not None and run[1] >= 2 and beyond >= full_bet else None
+        assert hand.kill_due() == due, (run, beyond)
+        event(f"a kill due: {due is not None}")

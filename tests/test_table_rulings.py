@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 
 from dealer_trainer import replay
+from dealer_trainer.engine import play as play_hand
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.rules.search import search
+from dealer_trainer.scenario.facts import FACTS
 from dealer_trainer.training.drill.session import Drill
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
@@ -185,6 +187,83 @@ def test_la26_79_a_deck_change_during_a_hand_is_refused_with_its_rule(moment: li
 
 def test_a_deck_change_is_never_expected() -> None:
     assert "deck_change" not in play([])["expected_next"]
+
+
+def _between_hands(change: Any, **table: Any) -> dict[str, Any]:
+    folds = [act(seat, "fold") for seat in (4, 5, 6, 1, 2)]
+    return play([*DEAL, *folds, change, "next_hand"], **table)
+
+
+def deck_change(reason: str, minutes: int | None = None) -> dict[str, Any]:
+    args: dict[str, Any] = {"reason": reason}
+    if minutes is not None:
+        args["minutes"] = minutes
+    return {"deck_change": args}
+
+
+@pytest.mark.parametrize("ruleset", ["roberts", "tda-2024"])
+@pytest.mark.parametrize(
+    ("minutes", "refused"), [(None, True), (0, True), (119, True), (120, False), (300, False)]
+)
+def test_la26_79_a_cash_player_asks_for_a_new_setup_after_two_hours_in_play(
+    ruleset: str, minutes: int | None, refused: bool
+) -> None:
+    result = _between_hands(deck_change("request", minutes), ruleset=ruleset, game="cash")
+    assert [item["rule"] for item in result["rejected"]] == (["LA26 79"] if refused else [])
+    assert result["expected_next"] == ["shuffle"] and result["irregularities"] == []
+
+
+@pytest.mark.parametrize("ruleset", ["roberts", "tda-2024"])
+@pytest.mark.parametrize("minutes", [None, 30, 300])
+def test_tda24_26_a_tournament_player_never_gets_a_new_deck_on_request(
+    ruleset: str, minutes: int | None
+) -> None:
+    result = _between_hands(deck_change("request", minutes), ruleset=ruleset, game="tournament")
+    assert [item["rule"] for item in result["rejected"]] == ["TDA24 26"]
+    assert "cannot ask" in result["rejected"][0]["reason"]
+
+
+@pytest.mark.parametrize("game", ["cash", "tournament"])
+@pytest.mark.parametrize("reason", ["schedule", "foul", "damaged"])
+def test_la26_79_tda24_26_a_scheduled_foul_or_damaged_deck_changes_at_any_time_between_hands(
+    game: str, reason: str
+) -> None:
+    result = _between_hands(deck_change(reason, 10), game=game)
+    assert result["rejected"] == [] and result["expected_next"] == ["shuffle"]
+    assert len(result["stub"]) == 52
+
+
+def test_a_deck_change_for_any_reason_during_a_hand_is_refused_with_la26_79() -> None:
+    for reason in ("request", "schedule", "foul", "damaged"):
+        result = play([*DEAL, deck_change(reason, 300)])
+        assert [item["rule"] for item in result["rejected"]] == ["LA26 79"], reason
+
+
+def test_the_new_deck_fact_counts_only_a_deck_change_the_rules_allow() -> None:
+    """``new_deck`` (a fact a question may ask) is true once a deck change was accepted."""
+    folds = [act(seat, "fold") for seat in (4, 5, 6, 1, 2)]
+    for change, new in [
+        (deck_change("damaged", 20), True),
+        (deck_change("request", 150), True),
+        (deck_change("request", 30), False),
+    ]:
+        script = {"table": SIX, "seed": 7, "events": [*DEAL, *folds, change, "next_hand"]}
+        assert FACTS["new_deck"][1](play_hand(script)) is new, change
+
+
+def test_a_deck_change_names_a_known_reason_and_whole_minutes_at_their_place() -> None:
+    text = "table: {seats: 2}\nevents:\n  - deck_change: {reason: requets}\n"
+    with pytest.raises(
+        ScriptError,
+        match=r"3:27: unknown deck-change reason 'requets' "
+        r"\(did you mean 'request'\?\)",
+    ):
+        load_script(text)
+    text = "table: {seats: 2}\nevents:\n  - deck_change: {reason: request, minutes: -5}\n"
+    with pytest.raises(ScriptError, match=r"3:45: 'minutes' must be at least 0, not -5"):
+        load_script(text)
+    script = load_script("table: {seats: 2}\nevents: [{deck_change: {reason: damaged}}]")
+    assert script.events[0].reason == "damaged" and script.events[0].minutes is None
 
 
 # --- the rules lookup finds them by a floor person's words -------------------------------------

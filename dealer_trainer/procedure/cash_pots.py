@@ -19,7 +19,15 @@ from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand_state import HandState
 from dealer_trainer.showdown import Pot, award, hand_strength
 
-__all__ = ["KILL_RULE", "KILL_RULES", "RABBIT_RULE", "RUN_TWICE_RULE", "CashPots", "post_kill"]
+__all__ = [
+    "KILL_DUE_RULE",
+    "KILL_RULE",
+    "KILL_RULES",
+    "RABBIT_RULE",
+    "RUN_TWICE_RULE",
+    "CashPots",
+    "post_kill",
+]
 
 #: the kill pot: a limit game's kill blind and its place in the action (RRoP Kill Pots)
 KILL_RULE = "RRoP-KP 2"
@@ -29,6 +37,8 @@ KILL_RULES = {"size": "LA26 193", "once": "LA26 202", "straddle": "LA26 203"}
 RUN_TWICE_RULE = "LA26 187"
 #: no rabbit hunting: the undealt cards are never shown
 RABBIT_RULE = "TDA24 28"
+#: what makes a kill: two pots in a row, the second holding a full bet beyond the blinds
+KILL_DUE_RULE = "LA26 195"
 
 #: the kill blind against the big blind, and the limits against the table's: (times, halves)
 _KILL_TIMES = {"full": (2, 1), "half": (3, 2)}
@@ -59,6 +69,47 @@ class CashPots(HandState):
     """The checks and effects of ``kill_blind``, ``run_twice`` and ``rabbit``."""
 
     # --- the kill blind ----------------------------------------------------------------------
+
+    def _plays_kills(self) -> bool:
+        """A limit cash game whose house plays kill pots."""
+        return (
+            self.spec.stakes.structure is Structure.LIMIT
+            and self.spec.game == "cash"
+            and self.ruleset.kill != "none"
+        )
+
+    def _streak_after(self) -> tuple[tuple[int, int] | None, bool]:
+        """The run of pots won whole once this hand's pot is awarded, and whether this pot
+        held at least one full bet beyond the blinds (LA26 195). A pot split, chopped or not
+        won by one seat ends the run."""
+        winners = [seat for seat, won in self.won.items() if won > 0]
+        if not self.awarded or len(winners) != 1:
+            return None, False
+        seat = winners[0]
+        run = self.kill_streak
+        streak = (seat, run[1] + 1 if run is not None and run[0] == seat else 1)
+        stakes = self.spec.stakes
+        blinds = stakes.small_blind + stakes.big_blind
+        full_bet = stakes.small_bet or stakes.big_blind
+        beyond = sum(pot.amount for pot in self.pots) - blinds
+        return streak, beyond >= full_bet
+
+    def kill_due(self) -> int | None:
+        """The seat that must kill the next hand (once this hand's pot is awarded), or this one
+        (before it is): a player who won two pots in a row, the second with at least one full
+        bet beyond the blinds (LA26 195). None where the table plays no kill pots."""
+        if not self._plays_kills():
+            return None
+        if not self.awarded:
+            return self.kill_owed
+        streak, full = self._streak_after()
+        return streak[0] if streak is not None and streak[1] >= 2 and full else None
+
+    def close_kill_run(self) -> None:
+        """At ``next_hand``: carry the run of pots won on to the next hand, and who owes it
+        the kill blind."""
+        self.kill_owed = self.kill_due()
+        self.kill_streak = self._streak_after()[0] if self.awarded else None
 
     def kill_size(self) -> int:
         """What a kill blind costs at this table (the house's ``kill``: full or half)."""

@@ -21,6 +21,7 @@ from dealer_trainer.cards import Card
 __all__ = [
     "AUTO_STEPS",
     "DEALER_EVENTS",
+    "DECK_REASONS",
     "EVENT_ARGS",
     "EVENT_WORDS",
     "FOUL_FINDS",
@@ -98,6 +99,9 @@ class EventName(StrEnum):
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
 FOUL_FINDS = ("joker", "duplicate", "back")
+#: why ``deck_change: {reason: ...}`` brings a new deck: a player asks, the room's schedule, a
+#: foul deck, a damaged or marked card (LA26 79; TDA24 26)
+DECK_REASONS = ("request", "schedule", "foul", "damaged")
 
 
 class Performer(StrEnum):
@@ -210,7 +214,7 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     # the table itself (issue 25; RRoP-MD(g), TDA24 34-A; LA26 79, TDA24 26)
     (E.WRONG_BUTTON, F, _NO, "wrong_button", "seat!",
      "Call the floor: the button is not where it belongs"),
-    (E.DECK_CHANGE, F, _NO, "deck_change", "", "Bring in a new deck between hands"),
+    (E.DECK_CHANGE, F, _NO, "deck_change", "reason minutes", "Bring in a new deck between hands"),
     # hole cards taken off the table or hidden from view (RRoP-DEAL 2; LA26 75)
     (E.HIDDEN_HAND, F, _NO, "hidden_hand", "seat!",
      "Call the floor: a player's hole cards were off the table, out of view"),
@@ -320,6 +324,10 @@ class Event:
     told: int | None = None
     #: run_twice: a player left in the hand said no (the board is dealt once)
     declined: bool = False
+    #: deck_change: why the new deck comes in (:data:`DECK_REASONS`), and for how many minutes
+    #: the decks in play have been in play (a player's request waits for two hours, LA26 79)
+    reason: str | None = None
+    minutes: int | None = None
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -344,5 +352,7 @@ class Event:
             f"of seat {self.of}" if self.of is not None else "",
             f"told {self.told}" if self.told is not None else "",
             "declined" * self.declined,
+            f"on {self.reason}" if self.reason is not None else "",
+            f"after {self.minutes} minutes" if self.minutes is not None else "",
         )
         return " ".join([self.name, *(part for part in parts if part)])

@@ -440,6 +440,7 @@ class Hand(
     def start_next_hand(self, event: Event) -> None:
         """The button moves on (RRoP Blinds 2), or with a dead button the big blind goes to the
         player due for it and the button and small blind fall where they must (TDA24 32)."""
+        self.close_kill_run()
         table = self.table
         players = self._players_with_chips()
         if self.ruleset.button == "dead" and table.blinds is not None:

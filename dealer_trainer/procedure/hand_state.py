@@ -136,6 +136,12 @@ class HandState(ABC):
         self.rejected: list[Rejection] = []
         self._log: list[tuple[Event, Rejection | None]] = []
         self.misdeals = 0
+        #: how many new decks came in (``deck_change`` accepted) since the script began
+        self.new_decks = 0
+        #: a limit cash game's run of pots won whole, carried from hand to hand: (seat, pots in
+        #: a row), and the seat that owes the kill blind on this hand (LA26 195; CashPots)
+        self.kill_streak: tuple[int, int] | None = None
+        self.kill_owed: int | None = None
         #: while a row fires, the state the event was judged in (the row's source); else empty
         self.judged_in = ""
         #: a cash game's seats that owe blinds to come in, with what; kept until paid (issue 25)

@@ -10,10 +10,20 @@ from dealer_trainer.procedure.hand_state import HandState
 from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.table import dealing_order
 
-__all__ = ["DECK_CHANGE_RULE", "DECK_CHANGE_STATES", "TableErrors"]
+__all__ = [
+    "DECK_CHANGE_RULE",
+    "DECK_CHANGE_STATES",
+    "DECK_REQUEST_MINUTES",
+    "TOURNAMENT_DECK_RULE",
+    "TableErrors",
+]
 
 #: the rule a deck change cites: a new deck comes in between hands (WSOP live action)
 DECK_CHANGE_RULE = "LA26 79"
+#: a tournament's decks change on the room's schedule or when damaged, never on request
+TOURNAMENT_DECK_RULE = "TDA24 26"
+#: how long a cash game's decks are in play before a player may ask for a new setup (LA26 79)
+DECK_REQUEST_MINUTES = 120
 #: where a new deck may come in: before the hand's shuffle, or once the pot is awarded
 DECK_CHANGE_STATES = frozenset({"shuffling", "hand_over"})
 #: before the blinds: the button is simply put right, nothing has been dealt
@@ -102,10 +112,36 @@ class TableErrors(HandState):
             )
         if self.state == "hand_over" and not self.awarded:
             raise Rejected("the pot is not awarded yet", rule=DECK_CHANGE_RULE)
+        if event.reason == "request":
+            self._verify_deck_request(event.minutes)
+
+    def _verify_deck_request(self, minutes: int | None) -> None:
+        """A player's request: never in a tournament (TDA24 26); in a cash game once the decks
+        have been in play two hours (LA26 79). The room's schedule, a foul deck or a damaged
+        card change the deck whenever it is found, in either game."""
+        if self.spec.game == "tournament":
+            raise Rejected(
+                "a tournament player cannot ask for a new deck: the decks change on the room's "
+                "schedule or when one is damaged",
+                rule=TOURNAMENT_DECK_RULE,
+            )
+        if minutes is None:
+            raise Rejected(
+                "a player's request for a new setup waits for the decks' two hours in play: "
+                "say how long they have been in play ('minutes')",
+                rule=DECK_CHANGE_RULE,
+            )
+        if minutes < DECK_REQUEST_MINUTES:
+            raise Rejected(
+                f"the decks have been in play {minutes} minutes: a player may ask for a new "
+                f"setup after {DECK_REQUEST_MINUTES} (a damaged or foul deck is changed at once)",
+                rule=DECK_CHANGE_RULE,
+            )
 
     def change_deck(self, event: Event) -> None:
         """Every card of the old deck leaves the table; the new deck comes in its box order and
         must be shuffled (the procedure waits for the shuffle) before a card is dealt."""
+        self.new_decks += 1
         if self.state == "hand_over":
             return  # the next hand gathers and shuffles; the new deck's order is set then
         self.table.gather()

@@ -33,6 +33,8 @@ FACT_ANSWERS: dict[str, str] = {
     "odd_chip": "seat",
     "showdown_first": "seat",
     "misdeal": "yes/no",
+    "new_deck": "yes/no",
+    "kill_due": "seat",
 }
 
 
@@ -107,6 +109,15 @@ FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
         lambda hand: hand.expected_next(),
     ),
     "misdeal": ("whether a misdeal was called", lambda hand: hand.misdeals > 0),
+    "kill_due": (
+        "the seat that must post the kill blind on the next hand, once this pot is awarded "
+        "(on this hand, before it is); null: nobody, or no kill pots at this table",
+        lambda hand: hand.kill_due(),
+    ),
+    "new_deck": (
+        "whether a new deck came in (a deck change the rules allow, between hands)",
+        lambda hand: hand.new_decks > 0,
+    ),
     "min_bet": (
         "the smallest total the player to act may bet or raise to (null: nobody to act)",
         lambda hand: (
