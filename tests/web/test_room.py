@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from dealer_trainer.accounts import TRAINEE, TRAINER, Accounts, Person, Room
 from dealer_trainer.assignments import assignments
 from dealer_trainer.training.progress import Answer, open_store
-from tests.web.conftest import HASHER, PASSWORD, World, csrf_token, make_app, sign_in
+from tests.web.conftest import HASHER, PASSWORD, World, csrf_token, make_app, sign_in, without_token
 
 BANK_ITEM = "premature-turn-basic"
 BANK_TITLE = "The turn is shown before flop betting ends"
@@ -86,13 +86,6 @@ POST_ROUTES = (
 ROLES = (("Mia", 200), ("Ana", 403), ("Bob", 404), ("Ada", 200))
 
 
-def _body(text: str) -> str:
-    """A page without its CSRF token (signed with the time: it differs from second to second)."""
-    return re.sub(
-        r'(csrf-token" content="|"X-CSRFToken": "|name="csrf_token" value=")[^"]+', r"\1", text
-    )
-
-
 def _url(template: str, rooms: Rooms) -> str:
     return template.format(room=rooms.own.id, trainee=rooms.trainee.id)
 
@@ -147,7 +140,7 @@ def test_another_rooms_page_is_the_same_404_as_a_room_that_does_not_exist(
     foreign = client.get(_url(route, rooms))
     missing = client.get(route.format(room=9999, trainee=rooms.trainee.id))
     assert foreign.status_code == missing.status_code == 404
-    assert _body(foreign.text) == _body(missing.text)
+    assert without_token(foreign.text) == without_token(missing.text)
 
 
 def test_an_anonymous_visitor_is_sent_to_sign_in_from_a_room(
@@ -189,7 +182,7 @@ def test_a_trainee_of_another_room_is_404_like_a_person_who_does_not_exist(
     foreign = client.get(f"/rooms/{rooms.own.id}/trainees/{rooms.other_trainee.id}")
     missing = client.get(f"/rooms/{rooms.own.id}/trainees/99999")
     assert foreign.status_code == missing.status_code == 404
-    assert _body(foreign.text) == _body(missing.text)
+    assert without_token(foreign.text) == without_token(missing.text)
     assert "Ben" not in foreign.text
 
 

@@ -5,7 +5,6 @@ nothing else that takes time (no hash, no write). The time itself is measured in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +21,7 @@ from dealer_trainer.accounts import Accounts
 from dealer_trainer.store import Store
 from dealer_trainer.training.progress import open_store
 from tests.dbrows import rows
-from tests.web.conftest import HASHER, PASSWORD, World, make_app
+from tests.web.conftest import HASHER, PASSWORD, World, make_app, without_token
 
 WRONG = "not the password at all"
 
@@ -131,7 +130,7 @@ def _sign_in(client: FlaskClient, name: str, password: str) -> Any:
 def _words(html: str, *names: str) -> str:
     for name in names:
         html = html.replace(name, "")
-    return re.sub(r'name="csrf-token" content="[^"]+"', "", html)
+    return without_token(html)
 
 
 def test_the_page_answers_an_unknown_a_wrong_and_a_disabled_name_alike(

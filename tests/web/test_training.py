@@ -24,7 +24,7 @@ from dealer_trainer.training.quiz import Entry
 from dealer_trainer.web.citations import room_citation
 from dealer_trainer.web.drawing import card_name, rank_text, suit_symbol
 
-from .conftest import World, sign_in
+from .conftest import World, sign_in, without_token
 
 
 @cache
@@ -359,16 +359,6 @@ def test_a_run_stopped_early_keeps_its_answers(
 # --- who may see a run -----------------------------------------------------------------------
 
 
-#: a page's CSRF token (one a request, in the head, the htmx headers and each form): signed
-#: with the second it was made in, so two pages made a second apart differ there alone
-_CSRF = re.compile(r'name="csrf-token" content="([^"]+)"')
-
-
-def _without_csrf(page: str) -> str:
-    token = _CSRF.search(page)
-    return page if token is None else page.replace(token.group(1), "(token)")
-
-
 def test_another_persons_run_is_404_like_a_missing_one(
     app: Flask, client: FlaskClient, world: World, room: Room, ana: Person
 ) -> None:
@@ -384,7 +374,7 @@ def test_another_persons_run_is_404_like_a_missing_one(
     ):
         response = client.get(url)
         assert response.status_code == 404, url
-        assert _without_csrf(response.text) == _without_csrf(missing.text)
+        assert without_token(response.text) == without_token(missing.text)
     assert client.post(f"/runs/{number}/items/1", data={"option": "1"}).status_code == 404
     assert client.post(f"/runs/{number}/finish").status_code == 404
     assert _store_answers(app, "Bo") == []
