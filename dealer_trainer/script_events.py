@@ -208,19 +208,9 @@ class EventReader:
         boxed = self.flag(args, "boxed", holder)
         unnoticed = self.flag(args, "unnoticed", holder)
         dropped = self.flag(args, "dropped", holder)
-        found = args.get("found")
-        if "found" in args and found not in FOUL_FINDS:
-            raise self.fail(
-                f"unknown foul-deck find {excerpt(found)}{_suggest(found, FOUL_FINDS)}",
-                holder,
-                "found",
-            )
+        found = self.one_of(args, "found", FOUL_FINDS, "foul-deck find", holder)
         mixed = self.flag(args, "mixed", holder)
-        said = args.get("said")
-        if "said" in args and said not in WORDS:
-            raise self.fail(
-                f"unknown declaration {excerpt(said)}{_suggest(said, WORDS)}", holder, "said"
-            )
+        said = self.one_of(args, "said", WORDS, "declaration", holder)
         chips = self.chip_list(args, "chips", holder)
         more = self.chip_list(args, "more", holder)
         out_of_turn = self.flag(args, "out_of_turn", holder)
@@ -233,13 +223,7 @@ class EventReader:
         told = None
         if "told" in args:
             told = self.integer(args["told"], "'told'", holder, "told", low=1)
-        reason = args.get("reason")
-        if "reason" in args and reason not in DECK_REASONS:
-            raise self.fail(
-                f"unknown deck-change reason {excerpt(reason)}{_suggest(reason, DECK_REASONS)}",
-                holder,
-                "reason",
-            )
+        reason = self.one_of(args, "reason", DECK_REASONS, "deck-change reason", holder)
         minutes = None
         if "minutes" in args:
             minutes = self.integer(args["minutes"], "'minutes'", holder, "minutes", low=0)
@@ -276,6 +260,23 @@ class EventReader:
             reason=reason,
             minutes=minutes,
         )
+
+    def one_of(
+        self,
+        args: dict[Any, Any],
+        key: str,
+        allowed: tuple[str, ...] | frozenset[str],
+        what: str,
+        holder: object,
+    ) -> Any:
+        """``args[key]`` when it is one of ``allowed`` (None when absent); anything else is a
+        script error at its place, naming ``what`` it should be and the nearest choice."""
+        value = args.get(key)
+        if key in args and value not in allowed:
+            raise self.fail(
+                f"unknown {what} {excerpt(value)}{_suggest(value, allowed)}", holder, key
+            )
+        return value
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
         value = args.get(key, False)
