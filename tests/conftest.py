@@ -4,6 +4,7 @@ first), and no test touches the user's real settings or progress store."""
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -36,26 +37,41 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session")
-def _user_homes(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The folder that holds each test's own home (one per worker)."""
-    return tmp_path_factory.mktemp("users")
+def _worker_folders(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The two folders, in the run's temporary root, that hold each test's own home and its
+    ``tmp_path`` (one pair per worker)."""
+    root = tmp_path_factory.getbasetemp()
+    homes, folders = root / "homes", root / "tmp"
+    homes.mkdir(mode=0o700, exist_ok=True)
+    folders.mkdir(mode=0o700, exist_ok=True)
+    return homes, folders
+
+
+# Every folder below is made with tempfile.mkdtemp (new, empty, owner-only), not with
+# tmp_path_factory.mktemp: pytest numbers a new folder by listing every folder already in the
+# run's root, so a folder made for each of a worker's 5,000 tests cost more with every test
+# (0.9 ms at the first thousand, 6.7 ms at the eighth: some 20 s of each worker's time).
 
 
 @pytest.fixture(autouse=True)
-def _private_user_folders(monkeypatch: pytest.MonkeyPatch, _user_homes: Path) -> None:
+def _private_user_folders(
+    monkeypatch: pytest.MonkeyPatch, _worker_folders: tuple[Path, Path]
+) -> None:
     """The user's data and settings folders (platformdirs) in a temporary folder of the test's
     own, and no progress store named by the environment: a test (or a command it runs) that
-    forgets to name its own store writes there, never into the real home.
-
-    Each home is made with ``tempfile.mkdtemp`` inside one folder of the worker's, not with
-    ``tmp_path_factory.mktemp``: pytest numbers a new folder by listing every folder already in
-    the run's temporary root, so one made for each of a worker's 5,000 tests cost more with
-    every test (0.9 ms at the first thousand, 6.7 ms at the eighth: some 20 s of each worker's
-    time in all), and every ``tmp_path`` after them paid for the listing too."""
-    home = Path(tempfile.mkdtemp(prefix="user", dir=_user_homes))
+    forgets to name its own store writes there, never into the real home."""
+    home = Path(tempfile.mkdtemp(prefix="user", dir=_worker_folders[0]))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.delenv("DEALER_TRAINER_DB", raising=False)
+
+
+@pytest.fixture
+def tmp_path(request: pytest.FixtureRequest, _worker_folders: tuple[Path, Path]) -> Path:
+    """pytest's ``tmp_path``, made as above: a new, empty folder named after the test, in the
+    run's temporary root and kept after the run as pytest keeps its own."""
+    name = re.sub(r"[^A-Za-z0-9_-]+", "_", request.node.name)[:30]
+    return Path(tempfile.mkdtemp(prefix=name, dir=_worker_folders[1]))
 
 
 # --- the longest files first (docs/testing.md, "Where the time goes") ---------------------------
