@@ -11,10 +11,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests import routes_once
+from tests import blank_stores, routes_once
 
 # werkzeug's URL builders compiled once per rule, not once per app (tests/routes_once.py)
 routes_once.install()
+# a new SQLite store copied from one the migrations made, not migrated again (tests/blank_stores.py)
+blank_stores.install()
 
 # pytest-xdist sets COLUMNS=80 and LINES=24 in its workers, as if they had a terminal: the
 # commands the tests run would then wrap their output at 80 columns, where a pipe wraps nothing
