@@ -40,13 +40,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 @pytest.fixture(scope="session")
 def _worker_folders(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The two folders, in the run's temporary root, that hold each test's own home and its
-    ``tmp_path`` (one pair per worker)."""
+    """The folders that hold each test's own home (one per worker) and its ``tmp_path`` (the
+    run's temporary root, as pytest's own: a path no longer than pytest's, whose length some
+    messages tested include)."""
     root = tmp_path_factory.getbasetemp()
-    homes, folders = root / "homes", root / "tmp"
+    homes = root / "homes"
     homes.mkdir(mode=0o700, exist_ok=True)
-    folders.mkdir(mode=0o700, exist_ok=True)
-    return homes, folders
+    return homes, root
 
 
 # Every folder below is made with tempfile.mkdtemp (new, empty, owner-only), not with
@@ -70,9 +70,10 @@ def _private_user_folders(
 
 @pytest.fixture
 def tmp_path(request: pytest.FixtureRequest, _worker_folders: tuple[Path, Path]) -> Path:
-    """pytest's ``tmp_path``, made as above: a new, empty folder named after the test, in the
-    run's temporary root and kept after the run as pytest keeps its own."""
-    name = re.sub(r"[^A-Za-z0-9_-]+", "_", request.node.name)[:30]
+    """pytest's ``tmp_path``, made as above: a new, empty folder named after the test (its
+    first 22 characters and 8 random ones, where pytest puts 30 and a number), in the run's
+    temporary root and kept after the run as pytest keeps its own."""
+    name = re.sub(r"[^A-Za-z0-9_-]+", "_", request.node.name)[:22]
     return Path(tempfile.mkdtemp(prefix=name, dir=_worker_folders[1]))
 
 
