@@ -86,6 +86,7 @@ def test_a_trainer_writes_a_premature_turn_item_and_a_trainee_is_asked_it(
     page.get_by_label("Players").fill("3")
     page.get_by_label("Ruleset").select_option("tda-2024")
     page.get_by_role("button", name=re.compile("^Set the table")).click()
+    _settled(page)
     # under htmx every step redraws the content in place: the page is never loaded again
     page.evaluate("window.sameDocument = true")
     _dealer(page, "Post blinds")
