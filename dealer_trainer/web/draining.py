@@ -9,7 +9,11 @@ server instead
 1. stops listening: the kernel is made to complete no new connection (web/listening.py), the
    connections it has already completed are accepted, so that none is reset, then the
    listening socket is closed (new connections are refused, and nginx tries another process);
-2. finishes every request in flight or already received, and sends its reply;
+2. finishes every request in flight or already received, and sends its reply; a connection
+   it accepted and has heard nothing on yet is given :data:`FIRST_REQUEST_WAIT` seconds to
+   send its request (a client between its ``connect`` and its request, preempted on a loaded
+   machine, would otherwise find its connection closed: ``RemoteDisconnected``, a 502
+   through nginx);
 3. closes the idle kept-alive connections, and stops, all within ``grace`` seconds.
 
 Only waitress's public attributes of its channels and dispatchers are read.
@@ -30,13 +34,17 @@ from waitress.server import BaseWSGIServer
 
 from dealer_trainer.web.listening import refuse_new_connections
 
-__all__ = ["GRACE_SECONDS", "serve_until_stopped"]
+__all__ = ["FIRST_REQUEST_WAIT", "GRACE_SECONDS", "serve_until_stopped"]
 
 #: how long a stopping server waits for the requests in flight (systemd's TimeoutStopSec is
 #: longer: docs/deploy.md)
 GRACE_SECONDS = 8
 #: how often the loop looks up from its sockets to see whether it was asked to stop
 _TICK = 0.2
+#: how long a stopping server waits for the first request on a connection it accepted but
+#: has received nothing on (an idle kept-alive connection, which has served a request, is
+#: closed at once)
+FIRST_REQUEST_WAIT = 2.0
 
 
 def _socket_map(server: Any) -> dict[int, Any]:
@@ -62,6 +70,15 @@ def _busy(channel: HTTPChannel) -> bool:
     )
 
 
+def _awaiting_first_request(channel: HTTPChannel, now: float) -> bool:
+    """Accepted less than :data:`FIRST_REQUEST_WAIT` ago, and nothing received or sent since
+    (waitress sets both times when it makes the channel, and the last one on every read and
+    write)."""
+    created: float = channel.creation_time
+    last: float = channel.last_activity
+    return last == created and now - created < FIRST_REQUEST_WAIT
+
+
 def _stop_listening(mapping: dict[int, Any]) -> None:
     for listener in _listeners(mapping):
         refuse_new_connections(listener.socket)  # else one completed after the last accept is reset
@@ -79,7 +96,8 @@ def _drain(server: Any, mapping: dict[int, Any], grace: float) -> None:
     while time.monotonic() < deadline:
         wasyncore.loop(timeout=0.05, map=mapping, use_poll=True, count=1)
         channels = [c for c in list(mapping.values()) if isinstance(c, HTTPChannel)]
-        if not any(_busy(channel) for channel in channels):
+        now = time.time()  # waitress's own clock for a channel's times
+        if not any(_busy(c) or _awaiting_first_request(c, now) for c in channels):
             break
     server.task_dispatcher.shutdown(
         cancel_pending=False, timeout=max(deadline - time.monotonic(), 0)

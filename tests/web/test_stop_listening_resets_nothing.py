@@ -109,3 +109,42 @@ def test_waitress_refuses_a_connection_made_after_its_last_accept() -> None:
     finally:
         server.close()
     assert isinstance(outcome, ConnectionRefusedError), outcome
+
+
+def _ok(environ: Any, start_response: Any) -> list[bytes]:
+    start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "2")])
+    return [b"ok"]
+
+
+def _draining(server: Any) -> threading.Thread:
+    """The server's stop (as on SIGTERM), in a thread."""
+    mapping = draining._socket_map(server)
+    thread = threading.Thread(target=draining._drain, args=(server, mapping, 5.0))
+    thread.start()
+    return thread
+
+
+def test_waitress_answers_a_connection_whose_request_comes_just_after_the_stop() -> None:
+    """A client that connected before the stop and sends its request a moment after (preempted
+    between the two, on a loaded machine) is answered, not closed on as an idle connection."""
+    server = create_server(_ok, host="127.0.0.1", port=0)
+    with socket.create_connection(("127.0.0.1", server.socket.getsockname()[1])) as client:
+        client.settimeout(10)
+        stopping = _draining(server)
+        stopping.join(0.3)
+        assert stopping.is_alive(), "the stop did not wait for the connection's first request"
+        client.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        reply = client.recv(100)
+    stopping.join(10)
+    assert reply.startswith(b"HTTP/1.1 200"), reply
+    assert not stopping.is_alive()
+
+
+def test_waitress_stops_waiting_for_a_silent_connection(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A connection that never sends a request holds the stop for FIRST_REQUEST_WAIT only."""
+    monkeypatch.setattr(draining, "FIRST_REQUEST_WAIT", 0.3)
+    server = create_server(_ok, host="127.0.0.1", port=0)
+    with socket.create_connection(("127.0.0.1", server.socket.getsockname()[1])):
+        stopping = _draining(server)
+        stopping.join(3)
+        assert not stopping.is_alive(), "a silent connection held the stop"
