@@ -440,6 +440,7 @@ class Hand(
                 self.betting.stacks[seat] + self.won.get(seat, 0) + uncalled.get(seat, 0)
             )
         self.awarded = True
+        self.change_due.clear()
         if self.change_unseen:  # the pot counted out to be pushed shows a wrong change
             self.notice_change(None)
 

@@ -318,6 +318,7 @@ class HandState(ABC):
         self.conditionals.clear()
         self.skipped.clear()
         self.skipped_ruled.clear()
+        self.change_due.clear()  # change is made before the next street's cards
         self.table.board.extend(self.table.take(count))
         self.betting.start_street(street)
 

@@ -324,8 +324,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("show_one", [*BETTING_STATES, *_STREET_DEALING, "showdown"], None, after="show_to_one",
        floor=True, error=("shown_to_one",)),
     # --- the change for chips pushed out beyond the bet (issue 25; procedure/chip_conduct.py) ---
-    # one big chip is a call and the dealer gives the change (LA26 141); a wrong amount is put
-    # right at once, or once noticed, or when the pot is counted out to be pushed (LA26 145)
+    # a wrong change is put right at once, on notice, or as the pot is counted (LA26 141, 145)
     _t("change", _CHANGE_STATES, None, after="give_change", error=_CHANGE),
     _t("notice", _CHANGE_STATES, None, conditions="change_unnoticed", after="notice_change",
        floor=True, records=_CHANGE),
