@@ -308,3 +308,10 @@ def test_la26_145_wrong_change_every_card_and_chip_accounted_for_until_put_right
     event(f"change events: {sorted(set(made))}")
     assert hand.hand_over and not hand.change_gaps and not hand.change_unseen
     driver.check_award()
+
+
+def test_a_misdeal_returns_every_bet_and_the_wrong_change_with_it() -> None:
+    events = [RAISE, OVERCHIP, change(85, unnoticed=True), {"foul_deck": {"found": "duplicate"}}]
+    result = play(events)
+    assert result["misdeals"] == 1 and result["change_owed"] == {}
+    assert result["expected_next"] == ["retrieve"]

@@ -359,6 +359,7 @@ class ChipRulings(HandState):
         took = self.misinformed_act
         assert took is not None
         self.betting = copy.deepcopy(took.betting)
+        self.change_due.clear()  # the chips come back whole: no change is due for them
         self.actions -= 1
         del self.chips_in[-1]
         self.conditionals, self.no_raise, self.no_fold = (

@@ -369,7 +369,10 @@ class HandState(ABC):
         outcome = found.outcome(self.ruleset)
         if record:
             self.irregularities.append(Irregularity(found.kind, outcome.rule, event.index, name))
-        if outcome.misdeal:
+        if outcome.misdeal:  # every bet goes back as it stood, a wrong change's difference too
+            self.change_gaps.clear()
+            self.change_unseen.clear()
+            self.change_due.clear()
             if found.kind != "misdeal" or not record:
                 self.irregularities.append(Irregularity("misdeal", outcome.rule, event.index, name))
             self.misdeals += 1
