@@ -109,6 +109,7 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "to_act": hand.to_act,
         "showdown_order": hand.showing_order() if hand.state == "showdown" else [],
         "kill_due": hand.kill_due(),
+        "change_owed": {str(seat): owed for seat, owed in hand.change_owed().items()},
     }
 
 

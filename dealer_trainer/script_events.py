@@ -227,6 +227,9 @@ class EventReader:
         minutes = None
         if "minutes" in args:
             minutes = self.integer(args["minutes"], "'minutes'", holder, "minutes", low=0)
+        given = None
+        if "given" in args:
+            given = self.integer(args["given"], "'given'", holder, "given", low=0)
         card = None
         if "burn" in args:
             try:
@@ -259,6 +262,7 @@ class EventReader:
             declined=declined,
             reason=reason,
             minutes=minutes,
+            given=given,
         )
 
     def one_of(
@@ -317,7 +321,18 @@ def _kind(value: Any) -> str:
 def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
     """An event as a hand script writes it: ``burn``, ``{act: {seat: 4, action: call}}``."""
     args: dict[str, Any] = {}
-    for key in ("seat", "action", "amount", "at", "cards", "to", "of", "told", "minutes"):
+    for key in (
+        "seat",
+        "action",
+        "amount",
+        "at",
+        "cards",
+        "to",
+        "of",
+        "told",
+        "minutes",
+        "given",
+    ):
         value = getattr(event, key)
         if value is not None:
             args[key] = value.value if isinstance(value, Action) else value

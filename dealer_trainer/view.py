@@ -34,6 +34,7 @@ __all__ = [
     "Proved",
     "SeatView",
     "TableView",
+    "asked_before_push",
     "hand_facts",
     "hidden_for",
     "table_facts",
@@ -55,6 +56,10 @@ HIDDEN_FOR_FACT: dict[str, frozenset[str]] = {
     # the next card's seat: the hole-card counts would point at it
     "next_card_to": frozenset({"cards"}),
 }
+#: the award facts that may be asked of a pot awarded and not yet pushed, when a player's
+#: request after the award (``see_hand``) may have changed it (RRoP-SD 5): the view shows that
+#: pot still in the middle, the winners' stacks without it
+_BEFORE_PUSH = frozenset({"winners"})
 #: the parts a view may hide
 HIDEABLE = frozenset({"to_act", "burns", "board", "pot", "in_front", "cards"})
 #: the procedure states in which a betting round is open (bets stay in front)
@@ -148,9 +153,22 @@ class Asked(Protocol):
     def fact(self) -> str | None: ...
 
 
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class _Script(Protocol):
+    @property
+    def events(self) -> Sequence[_Named]: ...
+
+
 class _Scenario(Protocol):
     @property
     def question(self) -> Asked: ...
+
+    @property
+    def script(self) -> _Script: ...
 
 
 class Proved(Protocol):
@@ -177,12 +195,17 @@ def hidden_for(question: Asked) -> frozenset[str]:
 
 
 def table_view(
-    hand: Hand, face_up: Sequence[str] = (), hidden: frozenset[str] = frozenset()
+    hand: Hand,
+    face_up: Sequence[str] = (),
+    hidden: frozenset[str] = frozenset(),
+    *,
+    unpushed: bool = False,
 ) -> TableView:
     """The table of ``hand`` as it stands, with ``hidden`` parts left out.
 
     ``face_up`` names the hole cards seen face up in the deal (exposed or boxed); a hand
-    tabled at the showdown is face up too.
+    tabled at the showdown is face up too. ``unpushed``: the pots are awarded and the dealer
+    has not pushed them yet: they are drawn in the middle, not in the winners' stacks.
     """
     unknown = hidden - HIDEABLE
     if unknown:
@@ -222,7 +245,7 @@ def table_view(
             SeatView(
                 seat=seat,
                 roles=tuple(roles.get(seat, [])),
-                chips=hand.chips(seat),
+                chips=hand.chips(seat) - (hand.won.get(seat, 0) if unpushed else 0),
                 in_front=None if "in_front" in hidden else bet,
                 cards=None if "cards" in hidden else len(hole),
                 face_up=tuple(
@@ -237,7 +260,8 @@ def table_view(
             )
         )
     # once awarded, the pots are in the winners' stacks: nothing is left in the middle
-    amounts = [] if hand.awarded else [pot.amount for pot in hand.current_pots()]
+    awarded = hand.awarded and not unpushed
+    amounts = [] if awarded else [pot.amount for pot in hand.current_pots()]
     if betting is not None and round_open and any(betting.bets.values()):
         amounts = _swept(hand, sum(amounts))
     return TableView(
@@ -274,11 +298,27 @@ def _swept(hand: Hand, total: int) -> list[int]:
     return amounts if sum(amounts) == middle else [middle]
 
 
+def asked_before_push(fact: str | None, hand: Hand, last: str | None) -> bool:
+    """Is an award fact asked once the pot is awarded and before the dealer pushes it, the
+    setup ending on a player's request to see a hand (``last``, the setup's last event), which
+    may settle the pot again? Only ``winners``: the seats the pot is about to go to."""
+    return (
+        fact in _BEFORE_PUSH
+        and hand.state == "hand_over"
+        and hand.awarded
+        and not hand.pushed
+        and last == "see_hand"
+    )
+
+
 def trainee_view(proved: Proved) -> TableView:
     """What the trainee sees when a verified scenario is asked: the table at the end of its
     setup, with the fact its question asks hidden."""
     hand = proved.hand if proved.seen is None else proved.seen
-    return table_view(hand, proved.exposed, hidden_for(proved.scenario.question))
+    question = proved.scenario.question
+    events = proved.scenario.script.events
+    unpushed = asked_before_push(question.fact, hand, events[-1].name if events else None)
+    return table_view(hand, proved.exposed, hidden_for(question), unpushed=unpushed)
 
 
 def table_facts(proved: Proved) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from dealer_trainer.scenario import (
 )
 from dealer_trainer.scenario.bank import find_scenarios
 from dealer_trainer.scenario.soundness import asks_recovery as _asks_recovery
+from dealer_trainer.view import trainee_view
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted(find_scenarios([ROOT / "scenarios"]))  # house rulesets beside items left out
@@ -151,7 +152,7 @@ def _form_only(scenario: Scenario) -> bool:
 #: an award question must end before it)
 FORM_ONLY_TOPICS = frozenset({"clock", "showing-hands", "deck-change"})
 #: at most this many: a ratchet, lowered as form-only items are proved
-FORM_ONLY_MOST = 10
+FORM_ONLY_MOST = 9
 
 
 def test_only_rulings_the_engine_does_not_deal_are_checked_for_form_only() -> None:
@@ -398,3 +399,21 @@ def test_a_synthetic_bank_with_too_many_length_cues_is_refused(
     (tmp_path / "item-0.yaml").unlink()
     (tmp_path / "item-1.yaml").unlink()  # 2 of 7: at most a third
     assert main(["scenarios", "validate", str(tmp_path)]) == 0, capsys.readouterr().out
+
+
+def test_rrop_sd5_the_winners_after_a_request_to_see_a_hand_are_asked_before_the_push() -> None:
+    """A winners question may end its setup once the pot is awarded when its last event is a
+    request to see a called hand (which may settle the pot again, RRoP-SD 5): the trainee sees
+    the pot still in the middle. Without that request, or once a pot is pushed, it is refused."""
+    path = ROOT / "scenarios" / "showing-hands" / "showing-hands-winner-asks-roberts.yaml"
+    scenario = SCENARIOS[path]
+    proved, errors = check(scenario)
+    assert errors == [] and proved is not None
+    view = trainee_view(proved)
+    assert view.pot == 47 and sum(seat.chips for seat in view.seats) == 1200 - 47
+    events = scenario.script.events
+    without = _with_events(scenario, events[:-1])
+    assert any("after the pot was pushed" in message for message in _refused(without))
+    pushed = Event(name=EventName.PUSH, index=len(events) - 1, seat=3)
+    asked = replace(events[-1], index=len(events))
+    assert _refused(_with_events(scenario, (*events[:-1], pushed, asked)))  # too late to ask

@@ -20,15 +20,23 @@ engine moves no chip). A seat with no chips behind, or fewer than A, is refused.
 ``one_player: {seat: N}``: someone else helps play seat N's live hand (LA26 20). The ruleset
 option ``one_player`` says what the house does: a warning, the hand playing on, or the hand
 dead, its chips staying in the pot. A seat with no live hand is refused.
+
+``change: {seat: N, given: G}``: the dealer hands seat N back G in change for the chips its last
+action pushed out beyond its bet (one big chip for a call, LA26 141). The bet stands at its true
+amount whatever the change. G right: nothing to say. G wrong: the difference is tracked, the
+seat holding that much more (or less) than its stack and the pot as much less (or more), until
+it is put right (``correct_change``, LA26 145): at once, or with ``unnoticed: true`` once the
+floor hears of it (``notice``) or, at the latest, when the pot is counted out to be pushed. The
+engine's stacks are the true ones meanwhile: a player's bet or all-in counts only its own chips.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.betting import Action
-from dealer_trainer.errors import Rejected
+from dealer_trainer.errors import InvariantError, Rejected
 from dealer_trainer.procedure.events import Event, EventName
 from dealer_trainer.procedure.hand_state import HandState
 from dealer_trainer.procedure.rulings import situation
@@ -38,6 +46,8 @@ __all__ = ["ChipConduct"]
 
 #: where a hand's chips are in play: the deal and the betting rounds
 _IN_PLAY = frozenset({"dealing", "preflop", "flop", "turn", "river"})
+#: the rule that makes one big chip a call and gives the change back
+CHANGE_RULE = "LA26 141"
 
 
 def _rule(name: str, ruleset: Ruleset) -> str:
@@ -142,3 +152,82 @@ class ChipConduct(HandState):
         self.held.pop(seat, None)  # an action it had out of turn goes with it
         if self.held:
             self.resolve_held(event)
+
+    # --- the change for chips pushed out beyond the bet (LA26 141, 145) -------------------------
+
+    def note_change(self, event: Event, put: int) -> None:
+        """An action has put ``put`` chips in: the chips pushed out beyond that (one big chip
+        for a call, chips the ruling sent back) are the change due to its seat."""
+        pushed = sum(event.chips or ()) + sum(event.more or ())
+        if event.seat is not None and pushed > put:
+            self.change_due[event.seat] = (pushed, pushed - put)
+
+    def verify_change(self, event: Event) -> None:
+        seat, given = event.seat, event.given
+        assert seat is not None and given is not None
+        due = self.change_due.get(seat)
+        if due is None:
+            raise Rejected(
+                f"no change is due to seat {seat}: its last action pushed out no chip beyond "
+                "its bet (change is made for that action, before anyone else acts)",
+                rule=CHANGE_RULE,
+            )
+        pushed, _ = due
+        if given > pushed:
+            raise Rejected(
+                f"seat {seat} pushed out {pushed}: no change of {given} can come from it",
+                rule=CHANGE_RULE,
+            )
+
+    def give_change(self, event: Event) -> None:
+        """The change handed back: right, nothing to say; wrong, the difference is tracked
+        until it is put right (LA26 145), at once unless nobody noticed."""
+        seat, given = event.seat, event.given
+        assert seat is not None and given is not None
+        _, due = self.change_due.pop(seat)
+        if given == due:
+            return
+        self.change_gaps[seat] = self.change_gaps.get(seat, 0) + given - due
+        if event.unnoticed:
+            self.change_unseen[seat] = event
+            return
+        self.irregular(_change_error(given - due), event, seat=seat)
+
+    def change_unnoticed(self, *_: Any) -> bool:
+        return bool(self.change_unseen)
+
+    def notice_change(self, event: Event | None) -> None:
+        """A wrong change comes to light (the floor is told, or the pot is counted out to be
+        pushed): each is put right (LA26 145)."""
+        for seat, made in sorted(self.change_unseen.items()):
+            difference = self.change_gaps[seat]
+            self.irregular(_change_error(difference), event or made, seat=seat)
+        self.change_unseen.clear()
+
+    def correct_change(self, event: Event) -> None:
+        """The chips short go from the pot to the player, or those over back into the pot."""
+        seat = self.recovery.pending[0].seat
+        assert seat is not None
+        self.change_gaps.pop(seat, None)
+
+    def change_owed(self) -> dict[int, int]:
+        """The chips owed to each seat given wrong change (negative: the seat owes the pot)."""
+        return {seat: -gap for seat, gap in sorted(self.change_gaps.items()) if gap}
+
+    def audit_change(self) -> None:
+        """Every chip accounted for while a wrong change stands: each seat given too much holds
+        its stack and the chips over, the pot its chips less them; chips owed to a seat are in
+        the pot still, and the seat's own (it may bet them). So the table's total is unchanged,
+        and the pot never holds less than nothing. Once the pot is counted out to be pushed,
+        the difference is put right before it goes."""
+        betting = self.betting
+        if betting is None or self.awarded:
+            return
+        pot = betting.pot - sum(self.change_gaps.values())
+        if pot < 0 or any(betting.stacks.get(seat, 0) < 0 for seat in self.change_gaps):
+            raise InvariantError(f"a wrong change leaves chips below nothing: pot {pot}")
+
+
+def _change_error(difference: int) -> str:
+    """The dealer error a change ``difference`` off makes: too much, or too little."""
+    return "change_over" if difference > 0 else "change_short"

@@ -28,11 +28,17 @@ the statement changes nothing. It lapses when the seat acts or the round ends.
 ``act: {..., told: N}``: the player acted on a wrong count, told the bet was N. The player has
 accepted the true action (TDA24 49; LA26 139 in a cash game): chips short of the true call are
 a full call, chips matching an overstated N with no raise said are a call with the rest back.
+At a cash table the floor may let a player so misinformed take the chips back and act again,
+while nobody has acted after (LA26 139): a ``pull_back`` by that seat then undoes the action. In
+a tournament the true amount binds, and the ``pull_back`` is refused with TDA24 49.
 """
 
 from __future__ import annotations
 
-from dealer_trainer.betting import Action
+import copy
+from dataclasses import dataclass
+
+from dealer_trainer.betting import Action, Betting
 from dealer_trainer.declarations import FloorRuling
 from dealer_trainer.errors import IllegalAction, Rejected
 from dealer_trainer.procedure.events import Event
@@ -42,6 +48,7 @@ from dealer_trainer.stakes import Structure
 __all__ = [
     "BETTING_ROUNDS",
     "ChipRulings",
+    "Misinformed",
     "accepted_action_rule",
     "conditional_rule",
     "count_rule",
@@ -59,6 +66,8 @@ _BARS: dict[str, frozenset[Action]] = {
     PRIOR_BET_RULE: frozenset({Action.FOLD}),
     FORWARD_MOTION_RULE: frozenset({Action.CHECK}),
 }
+#: the actions that put no chips out: nothing to take back
+NO_BET = frozenset({Action.CHECK, Action.FOLD})
 #: the betting rounds, where chips can be pulled back and counts asked for
 BETTING_ROUNDS = frozenset({"preflop", "flop", "turn", "river"})
 
@@ -92,6 +101,23 @@ _HELD_TO: dict[Action, frozenset[Action]] = {
 }
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Misinformed:
+    """An action made on a wrong count and held to the true bet, with the betting as it stood
+    before it: a cash game's floor may let the player take the chips back and act again while
+    nobody has acted after (LA26 139)."""
+
+    seat: int
+    #: the hand's actions once it was taken (any action since: too late to take it back)
+    actions: int
+    #: the betting before it, and the seat's restrictions then (conditional statements,
+    #: bets barred)
+    betting: Betting
+    conditionals: dict[int, tuple[Action, int]]
+    no_raise: dict[int, str]
+    no_fold: dict[int, str]
+
+
 class ChipRulings(HandState):
     """Chips pulled back and counts on request (see the module's words)."""
 
@@ -115,6 +141,14 @@ class ChipRulings(HandState):
             )
         if seat == betting.to_act and betting.current_bet > put:
             return  # a prior bet facing a raise: allowed, and it binds (pull_back_prior)
+        if self.may_take_back(seat):
+            if self.spec.game == "cash":
+                return  # misinformed, nobody acted after: the floor lets it (take_back)
+            raise IllegalAction(
+                f"seat {seat} acted on a wrong count, and the true amount binds: the player "
+                "accepted the action, whatever figure was heard",
+                rule=accepted_action_rule(self.spec.game),
+            )
         raise IllegalAction(
             f"seat {seat}'s {put} crossed the line in turn and stays in the pot; the bet "
             "stands as it was put out",
@@ -124,9 +158,12 @@ class ChipRulings(HandState):
     def pull_back_prior(self, event: Event) -> None:
         """A prior bet pulled back facing a raise: the chips stay the seat's bet so far, and the
         seat must now call or raise (TDA24 46-B). Chips that never crossed the line (none out
-        this round) bind nothing: the seat still acts."""
+        this round) bind nothing: the seat still acts. A cash game's player who acted on a
+        wrong count takes the action back (:meth:`take_back`, LA26 139)."""
         assert self.betting is not None and event.seat is not None
-        if self.betting.bets[event.seat]:
+        if self.may_take_back(event.seat):
+            self.take_back()
+        elif self.betting.bets[event.seat]:
             self.no_fold[event.seat] = PRIOR_BET_RULE
         elif (
             self.spec.game == "cash"
@@ -280,3 +317,54 @@ class ChipRulings(HandState):
             why=f"told {told} to face when the bet was {current}: the player accepted the true "
             f"action and calls it{short}",
         )
+
+    # --- a misinformed player takes the chips back (LA26 139) -----------------------------------
+
+    def remember_misinformed(self, event: Event, floor: FloorRuling | None) -> None:
+        """Before an action is taken: keep the betting as it stands if the action was made on a
+        wrong count and held to the true bet (the floor's ruling cites the accepted-action
+        rule); any other action ends the chance to take an earlier one back."""
+        betting = self.betting
+        assert betting is not None and event.seat is not None
+        self.misinformed_act = None
+        if event.told is None or floor is None:
+            return
+        if floor.rule != accepted_action_rule(self.spec.game) or floor.action in NO_BET:
+            return
+        self.misinformed_act = Misinformed(
+            seat=event.seat,
+            actions=self.actions + 1,
+            betting=copy.deepcopy(betting),
+            conditionals=dict(self.conditionals),
+            no_raise=dict(self.no_raise),
+            no_fold=dict(self.no_fold),
+        )
+
+    def may_take_back(self, seat: int) -> bool:
+        """Did ``seat`` make the last action on a wrong count, with nobody acting since?"""
+        took = self.misinformed_act
+        return (
+            took is not None
+            and took.seat == seat
+            and took.actions == self.actions
+            and self.state in BETTING_ROUNDS
+            and self.betting is not None
+            and self.betting.street is took.betting.street
+            and self.betting.folded == took.betting.folded
+        )
+
+    def take_back(self) -> None:
+        """The misinformed player's chips come back and the turn is the player's again, as if
+        the action had not been made (LA26 139)."""
+        took = self.misinformed_act
+        assert took is not None
+        self.betting = copy.deepcopy(took.betting)
+        self.change_due.clear()  # the chips come back whole: no change is due for them
+        self.actions -= 1
+        del self.chips_in[-1]
+        self.conditionals, self.no_raise, self.no_fold = (
+            dict(took.conditionals),
+            dict(took.no_raise),
+            dict(took.no_fold),
+        )
+        self.misinformed_act = None

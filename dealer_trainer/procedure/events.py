@@ -95,6 +95,10 @@ class EventName(StrEnum):
     # showing hands (issue 25): a called hand asked for, cards shown to one player
     SEE_HAND = "see_hand"
     SHOW_ONE = "show_one"
+    # a dealer's change for an oversized chip (issue 25; procedure/chip_conduct.py), and the
+    # recovery step that puts a wrong change right
+    CHANGE = "change"
+    CORRECT_CHANGE = "correct_change"
 
 
 #: what ``foul_deck: {found: ...}`` may name: a joker, a duplicate card, a card with another back
@@ -234,6 +238,12 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.SEE_HAND, P, _NO, "see_hand", "seat! of!", "Show a hand a player asks to see"),
     (E.SHOW_ONE, P, _NO, "show_one", "seat! to!",
      "Take a player's cards shown to one other player (show one, show all)"),
+    # the change for chips pushed out beyond the bet (LA26 141); a wrong amount is put right
+    # (LA26 145)
+    (E.CHANGE, D, _NO, "change", "seat! given! unnoticed",
+     "Give the player change for the chips pushed out beyond the bet"),
+    (E.CORRECT_CHANGE, D, _AUTO, "nothing", "",
+     "Put the change right: the chips short or over move between the player and the pot"),
 )
 # fmt: on
 #: in a recovery, another name a step goes by
@@ -328,6 +338,8 @@ class Event:
     #: the decks in play have been in play (a player's request waits for two hours, LA26 79)
     reason: str | None = None
     minutes: int | None = None
+    #: change: the chips the dealer handed back as change (0: none)
+    given: int | None = None
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -354,5 +366,6 @@ class Event:
             "declined" * self.declined,
             f"on {self.reason}" if self.reason is not None else "",
             f"after {self.minutes} minutes" if self.minutes is not None else "",
+            f"given {self.given}" if self.given is not None else "",
         )
         return " ".join([self.name, *(part for part in parts if part)])

@@ -327,12 +327,16 @@ class Hand(
             self.pitch_one()
 
     def apply_action(self, event: Event) -> None:
+        self.remember_misinformed(event, self._floor)  # a wrong count acted on (LA26 139)
+        self.change_due.clear()  # the change for an earlier action is made before this one
         if event.out_of_turn:
             self.hold_out_of_turn(event)
             return
         assert self.betting is not None and self._ruling is not None and event.seat is not None
+        put = self.betting.contributed[event.seat]
         self.betting.apply(self._ruling)  # judged by verify_act just before
         self._ruling = None
+        self.note_change(event, self.betting.contributed[event.seat] - put)
         action = event.action
         if self._floor is not None:  # what the words and chips came down to
             action = self._floor.action
@@ -436,6 +440,9 @@ class Hand(
                 self.betting.stacks[seat] + self.won.get(seat, 0) + uncalled.get(seat, 0)
             )
         self.awarded = True
+        self.change_due.clear()
+        if self.change_unseen:  # the pot counted out to be pushed shows a wrong change
+            self.notice_change(None)
 
     def start_next_hand(self, event: Event) -> None:
         """The button moves on (RRoP Blinds 2), or with a dead button the big blind goes to the
@@ -469,6 +476,8 @@ class Hand(
             total = outside + sum(self.betting.stacks.values()) + self.betting.pot
         if total != self.chips_total:
             raise InvariantError(f"the table holds {total} chips, not {self.chips_total}")
+        if self.change_gaps:
+            self.audit_change()
 
 
 Hand._VERIFY = {item.name: getattr(Hand, item.verify) for item in VOCABULARY}

@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.betting import (
     Action,
@@ -44,7 +44,18 @@ from dealer_trainer.showdown import (
 )
 from dealer_trainer.table import Table
 
-__all__ = ["HOLE_CARDS", "NO_CHIPS", "HandState", "Held", "Misaward", "Rejection", "Slip"]
+if TYPE_CHECKING:
+    from dealer_trainer.procedure.chip_rulings import Misinformed
+
+__all__ = [
+    "HOLE_CARDS",
+    "NO_CHIPS",
+    "HandState",
+    "Held",
+    "Misaward",
+    "Rejection",
+    "Slip",
+]
 
 #: the rule behind the showdown events
 SHOWDOWN_RULE = "RRoP-HEP 9"
@@ -223,6 +234,15 @@ class HandState(ABC):
         #: for staying silent through substantial action out of turn (TDA24 53-B)
         self.skipped: dict[int, list[tuple[int, bool]]] = {}
         self.skipped_ruled: set[int] = set()
+        #: the change due for the last action's chips pushed out beyond its bet (LA26 141):
+        #: seat -> (the chips pushed out, the change due); made before anyone else acts
+        self.change_due: dict[int, tuple[int, int]] = {}
+        #: a wrong change not yet put right (LA26 145): seat -> the chips it holds beyond its
+        #: true stack (negative: short), and the seats whose wrong change nobody noticed yet
+        self.change_gaps: dict[int, int] = {}
+        self.change_unseen: dict[int, Event] = {}
+        #: the last action, made on a wrong count and held to the true bet (LA26 139)
+        self.misinformed_act: Misinformed | None = None
 
     def _step_rule(self) -> str:
         return STATE_BY_NAME[self.state].rule
@@ -298,6 +318,7 @@ class HandState(ABC):
         self.conditionals.clear()
         self.skipped.clear()
         self.skipped_ruled.clear()
+        self.change_due.clear()  # change is made before the next street's cards
         self.table.board.extend(self.table.take(count))
         self.betting.start_street(street)
 
@@ -348,7 +369,10 @@ class HandState(ABC):
         outcome = found.outcome(self.ruleset)
         if record:
             self.irregularities.append(Irregularity(found.kind, outcome.rule, event.index, name))
-        if outcome.misdeal:
+        if outcome.misdeal:  # every bet goes back as it stood, a wrong change's difference too
+            self.change_gaps.clear()
+            self.change_unseen.clear()
+            self.change_due.clear()
             if found.kind != "misdeal" or not record:
                 self.irregularities.append(Irregularity("misdeal", outcome.rule, event.index, name))
             self.misdeals += 1

@@ -88,6 +88,10 @@ DEALING_AND_BETTING = ["dealing", *BETTING_STATES]
 #: the situations a burn found face up in the stub or shown by the dealer may be
 _BOXED_BOARD = ("boxed_board_card", "boxed_board_cards")
 _FACE_UP_BURN = (*_BOXED_BOARD, "exposed_burn")
+#: a wrong change for chips pushed out beyond the bet: too little, too much (LA26 141, 145)
+_CHANGE = ("change_short", "change_over")
+#: where the change for the last action is made: until the next street's cards are turned
+_CHANGE_STATES = [*BETTING_STATES, *_STREET_DEALING, "showdown"]
 # fmt: off
 TRANSITIONS: tuple[dict[str, Any], ...] = (
     # --- shuffle, cut, blinds -------------------------------------------------------------------
@@ -143,7 +147,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
         records=("action_out_of_turn", "skipped_by_out_of_turn"),
     ),
     _t(ADVANCE, list(BETTING_STATES), "hand_over", conditions="one_player_left",
-       after="award_to_last_player"),
+       after="award_to_last_player", records=_CHANGE),
     # everyone else folded to the blinds: they chop, each takes its blind back (LA26 71)
     _t("chop", "preflop", "hand_over", after="chop_blinds", option=True),
     # the floor learns of an error the dealer made unnoticed: misdeal, or after substantial
@@ -242,7 +246,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("kill", "showdown", None, after="kill_hand", error=("hand_killed",)),
     _t("retrieve", "showdown", None, after="retrieve_killed_hand", step=True),
     _t(ADVANCE, "showdown", "hand_over", conditions="showdown_settled", after="award_showdown",
-       records=("board_not_declared",)),
+       records=("board_not_declared", *_CHANGE)),
     _t("next_hand", "hand_over", "shuffling", after=["close_disputes", "start_next_hand"],
        records=("wrong_pot_award_late",)),
     # the pot pushed to the wrong player: corrected until the next hand begins (RRoP-DM 5-6,
@@ -319,6 +323,13 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # (RRoP-SD 6; LA26 148)
     _t("show_one", [*BETTING_STATES, *_STREET_DEALING, "showdown"], None, after="show_to_one",
        floor=True, error=("shown_to_one",)),
+    # --- the change for chips pushed out beyond the bet (issue 25; procedure/chip_conduct.py) ---
+    # a wrong change is put right at once, on notice, or as the pot is counted (LA26 141, 145)
+    _t("change", _CHANGE_STATES, None, after="give_change", error=_CHANGE),
+    _t("notice", _CHANGE_STATES, None, conditions="change_unnoticed", after="notice_change",
+       floor=True, records=_CHANGE),
+    _t("correct_change", [*_CHANGE_STATES, "hand_over"], None, after="correct_change",
+       step=True),
 )
 # fmt: on
 

@@ -35,6 +35,8 @@ FACT_ANSWERS: dict[str, str] = {
     "misdeal": "yes/no",
     "new_deck": "yes/no",
     "kill_due": "seat",
+    "change_owed": "amount",
+    "change_over": "amount",
 }
 
 
@@ -135,6 +137,14 @@ FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
         "the chips the player to act must add to call (null: nobody to act)",
         _to_call,
     ),
+    "change_owed": (
+        "the chips the pot still owes players the dealer gave too little change (LA26 145)",
+        lambda hand: sum(owed for owed in hand.change_owed().values() if owed > 0),
+    ),
+    "change_over": (
+        "the chips players given too much change still owe the pot (LA26 145)",
+        lambda hand: -sum(owed for owed in hand.change_owed().values() if owed < 0),
+    ),
 }
 #: the facts a number question may ask: the amounts and counts (typed, not picked)
 NUMBER_FACTS: tuple[str, ...] = tuple(
@@ -151,6 +161,8 @@ FACT_UNITS: dict[str, str] = {
     "main_pot": "chips",
     "side_pot": "chips",
     "to_call": "chips",
+    "change_owed": "chips",
+    "change_over": "chips",
 }
 
 
@@ -165,7 +177,7 @@ AWARD_FACTS = frozenset({"winners", "odd_chip", "pot", "pots", "main_pot", "side
 #: the procedure states a fact exists in (a fact not named here exists at every moment)
 FACT_STATES: dict[str, frozenset[str]] = {
     "showdown_first": frozenset({"showdown"}),
-    "winners": frozenset({"showdown"}),
+    "winners": frozenset({"showdown", "hand_over"}),
     "odd_chip": frozenset({"showdown"}),
     "next_card_to": frozenset({"dealing"}),
 }

@@ -13,7 +13,7 @@ from dealer_trainer.procedure.rulings import WAITS
 from dealer_trainer.scenario.facts import AWARD_FACTS, FACT_STATES
 from dealer_trainer.scenario.kinds import Kind
 from dealer_trainer.scenario.model import Question, Scenario, Verified, fail
-from dealer_trainer.view import table_view, trainee_view
+from dealer_trainer.view import asked_before_push, table_view, trainee_view
 
 if TYPE_CHECKING:
     from dealer_trainer.procedure.hand import Hand
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 _WHEN = {
     "showdown": "at the showdown, once the last betting round is over",
     "dealing": "while the starting hands are being dealt",
+    "hand_over": "once the pot is awarded, after a player's request to see a hand (see_hand)",
 }
 
 
@@ -53,7 +54,8 @@ def moment(scenario: Scenario, hand: Hand) -> list[ScriptError]:
     if not question.form.fact or fact is None:
         return []
     where = scenario.where("setup")
-    if fact in AWARD_FACTS and hand.awarded:
+    last = scenario.script.events[-1].name if scenario.script.events else None
+    if fact in AWARD_FACTS and hand.awarded and not asked_before_push(fact, hand, last):
         return [
             fail(
                 f"the setup ends after the pot was pushed, so the winners' chips show the "

@@ -1,25 +1,41 @@
 """The floor's rulings on chips and hands at the table (issue 25): chips splashed into the pot, a
-stack knocked over, a big chip hidden behind a stack, a second person helping play a hand."""
+stack knocked over, a big chip hidden behind a stack, a second person helping play a hand, and
+the wrong change for an oversized chip."""
 
 from __future__ import annotations
 
+from dealer_trainer.betting import Action
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.rulings.parts import (
     BETTING,
     DEAL,
     DEALING_AND_BETTING,
     POST_BLINDS,
+    STREET_DEALING,
     E,
     alike,
     both,
     stands,
 )
-from dealer_trainer.procedure.rulings.records import Situation
+from dealer_trainer.procedure.rulings.records import Outcome, Situation
 from dealer_trainer.procedure.staging import Staging
 
 __all__ = ["SITUATIONS"]
 
 _LEAD_IN = (POST_BLINDS, DEAL)
+#: on the examples' table the button calls the big blind of 2 with one chip of 25: 23 change
+_OVERCHIP = Event(name=E.ACT, seat=1, action=Action.CALL, chips=(25,))
+#: where a change can be made, and put right: the betting, the streets' dealing, the showdown,
+#: and once the pot is counted out to be pushed
+_CHANGE_WINDOW = BETTING | STREET_DEALING | frozenset({"showdown", "hand_over"})
+_CHANGE_FIRST = (
+    "Stop: the change is wrong, and a wrong amount in the pot is put right as soon as anyone "
+    "sees it."
+)
+_CHANGE_LAST = (
+    "The bet stands at its true amount (one big chip with no word is a call): only the change "
+    "moves."
+)
 
 SITUATIONS: tuple[Situation, ...] = (
     Situation(
@@ -108,5 +124,47 @@ SITUATIONS: tuple[Situation, ...] = (
         topic="cards-on-table",
         window=BETTING,
         staging=Staging(lead_in=_LEAD_IN, make=(Event(name=E.ONE_PLAYER, seat=2),)),
+    ),
+    Situation(
+        name="change_short",
+        kind="wrong_change",
+        title="The dealer gives a player too little change for an oversized chip",
+        decided_by="family",
+        variants=alike(
+            Outcome(
+                "LA26 145",
+                ("correct_change",),
+                (
+                    _CHANGE_FIRST,
+                    "Count the change due: the chips pushed out less the bet. Give the player "
+                    "the chips still owed, out of the pot.",
+                    _CHANGE_LAST,
+                ),
+            )
+        ),
+        topic="counts",
+        window=_CHANGE_WINDOW,
+        staging=Staging(lead_in=_LEAD_IN, make=(_OVERCHIP, Event(name=E.CHANGE, seat=1, given=20))),
+    ),
+    Situation(
+        name="change_over",
+        kind="wrong_change",
+        title="The dealer gives a player too much change for an oversized chip",
+        decided_by="family",
+        variants=alike(
+            Outcome(
+                "LA26 145",
+                ("correct_change",),
+                (
+                    _CHANGE_FIRST,
+                    "Count the change due: the chips pushed out less the bet. Take the chips "
+                    "given over back from the player into the pot.",
+                    _CHANGE_LAST,
+                ),
+            )
+        ),
+        topic="counts",
+        window=_CHANGE_WINDOW,
+        staging=Staging(lead_in=_LEAD_IN, make=(_OVERCHIP, Event(name=E.CHANGE, seat=1, given=25))),
     ),
 )
