@@ -15,6 +15,8 @@ import pytest
 from dealer_trainer import replay
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
+from dealer_trainer.procedure.hand import Hand
+from dealer_trainer.view import table_view
 
 # seat 1 the button; seat 3 owes a big blind and sits out, so seats 1 and 2 post the blinds
 THREE = {"seats": 3, "button": 1, "blinds": [1, 2], "stacks": 100, "game": "cash"}
@@ -114,3 +116,12 @@ def test_la26_161_a_deal_naming_an_empty_seat_is_a_script_error_at_its_place(
     )
     with pytest.raises(ScriptError, match=r"hand\.yaml:4:\d+: seat 5 has no player"):
         load_script(path)
+
+
+def test_la26_161_the_table_view_names_the_seat_dealt_in_while_owing() -> None:
+    events = ["shuffle", "cut", "post_blinds", {"deal": {"seat": 3}}]
+    script = load_script({"table": {**THREE, "owes": {3: "big"}}, "seed": 7, "events": events})
+    hand = Hand(script)
+    for event in script.events:
+        hand.handle(event)
+    assert table_view(hand).seat(3).roles == ("owes, dealt in",)
