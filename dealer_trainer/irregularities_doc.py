@@ -105,13 +105,21 @@ def _event_text(event: Any) -> str:
 def _example_events(name: str) -> tuple[Any, ...]:
     """A situation's example events at :data:`EXAMPLE_TABLE`, as its record brings it about."""
     item = situation(name)
-    script = load_script({"table": EXAMPLE_TABLE, "deck": item.staging.deck.split(), "events": []})
+    table = example_table(item)
+    script = load_script({"table": table, "deck": item.staging.deck.split(), "events": []})
     return tuple(script_item(event) for event in bring_about(script, item))
+
+
+def example_table(item: Situation) -> dict[str, Any]:
+    """The table of a situation's example: :data:`EXAMPLE_TABLE`, a cash game with seats owing
+    blinds where the error is about them (``Staging.owes``)."""
+    owes = item.staging.owes
+    return {**EXAMPLE_TABLE, "game": "cash", "owes": dict(owes)} if owes else dict(EXAMPLE_TABLE)
 
 
 def example_script(item: Situation, ruleset: str | None = None) -> dict[str, Any]:
     """A situation's example as a hand script (on ``ruleset``, when one is named)."""
-    table = dict(EXAMPLE_TABLE)
+    table = example_table(item)
     if ruleset is not None:
         table["ruleset"] = ruleset
     events = list(_example_events(item.name))

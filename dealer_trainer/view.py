@@ -72,7 +72,8 @@ class SeatView:
 
     seat: int
     #: "button", "small blind", "big blind", "straddle", "kill"; a cash game's seat owing
-    #: blinds: "posted" (made them up, before the blinds) or "sitting out"
+    #: blinds: "posted" (made them up, before the blinds), "sitting out", or "owes, dealt in"
+    #: (dealt in by the dealer's mistake, LA26 161)
     roles: tuple[str, ...]
     #: chips behind (a pot not yet pushed is not in them)
     chips: int
@@ -225,7 +226,10 @@ def table_view(
     for seat, _ in betting.straddles if betting is not None else ():  # a live straddle
         roles.setdefault(seat, []).append("straddle")
     for seat in hand.owing:  # a cash game's seat owing blinds: posted them, or sits out
-        roles.setdefault(seat, []).append("posted" if seat in hand.posting else "sitting out")
+        role = "posted" if seat in hand.posting else "sitting out"
+        if seat in hand.dealt_owing:  # dealt in by the dealer's mistake, still owing (LA26 161)
+            role = "owes, dealt in"
+        roles.setdefault(seat, []).append(role)
     if hand.kill_blind is not None:  # a kill pot's kill blind (issue 25)
         roles.setdefault(hand.kill_blind[0], []).append("kill")
     # a betting round still open keeps its bets in front; once it ends they are swept in

@@ -11,7 +11,7 @@ import yaml
 
 from dealer_trainer import irregularities_doc, replay
 from dealer_trainer.handscript import EVENT_ARGS
-from dealer_trainer.procedure.rulings import AUTO_STEPS, EXAMPLE_TABLE, SITUATIONS, WAITS, Situation
+from dealer_trainer.procedure.rulings import AUTO_STEPS, SITUATIONS, WAITS, Situation
 from dealer_trainer.procedure_doc import render
 from dealer_trainer.rules.rulesets import BUILTIN, load_ruleset
 
@@ -95,7 +95,7 @@ def test_irregularities_doc_is_current() -> None:
 def _example(item: Situation, ruleset: str) -> dict[str, Any]:
     example = irregularities_doc.example_script(item)
     return {
-        "table": {**EXAMPLE_TABLE, "ruleset": ruleset},
+        "table": {**irregularities_doc.example_table(item), "ruleset": ruleset},
         "deck": example["deck"],
         "events": example["events"],
     }

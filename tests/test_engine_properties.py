@@ -153,7 +153,7 @@ class Driver:
         if hand.state == "showdown":
             return self._showdown_item()
         if hand.state == "dealing":
-            return draw(st.sampled_from(["pitch", "deal"]))
+            return draw(st.sampled_from(["pitch", "deal", *self._owing_deals()]))
         if (optional := self._cash_blinds_item()) is not None:
             return optional
         if "act" in expected:
@@ -172,16 +172,32 @@ class Driver:
             options += [{"post": {"seat": seat}} for seat in sorted(hand.owing)]
         elif hand.state == "preflop":
             options.append("chop")
+        if hand.state in ("preflop", "flop", "turn", "river") and hand.owing_dealt_unruled():
+            options.append("notice")  # a seat owing dealt in comes to light (LA26 161)
         if not options or draw(st.integers(0, 2)) != 0:
             return None
         item = draw(st.sampled_from(options))
         event = parse_script({"table": self.table, "events": [item]}).events[0]
+        if event.name == "notice":
+            return item
         check = hand.verify_post if event.name == "post" else hand.verify_chop
         try:
             check(event)
         except Rejected:
             return None
         return item
+
+    def _owing_deals(self) -> list[Item]:
+        """The dealer's error of LA26 161: the round dealt with a seat in that owes blinds."""
+        hand, items = self.hand, []
+        for seat in sorted(hand.owing) if not hand.dealt else ():
+            item: Item = {"deal": {"seat": seat}}
+            try:
+                hand.verify_deal(parse_script({"table": self.table, "events": [item]}).events[0])
+            except Rejected:
+                continue
+            items.append(item)
+        return items
 
     def _act_item(self) -> Item:
         betting = self.hand.betting

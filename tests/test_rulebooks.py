@@ -20,7 +20,7 @@ import pytest
 from dealer_trainer import irregularities_doc
 from dealer_trainer.cli.main import main
 from dealer_trainer.engine import replay
-from dealer_trainer.procedure.rulings import EXAMPLE_TABLE, SITUATIONS, Situation, situation
+from dealer_trainer.procedure.rulings import SITUATIONS, Situation, situation
 from dealer_trainer.rules import rulebooks, rulesets
 from dealer_trainer.rules.corpus import load_corpus
 from dealer_trainer.rules.options import Ruleset
@@ -150,7 +150,7 @@ def made_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Ruleset
 
 def _example(item: Situation, ruleset: str) -> dict[str, Any]:
     example = irregularities_doc.example_script(item)
-    return {**example, "table": {**EXAMPLE_TABLE, "ruleset": ruleset}}
+    return {**example, "table": {**irregularities_doc.example_table(item), "ruleset": ruleset}}
 
 
 def test_a_rulebook_module_of_a_new_family_is_a_built_in_ruleset(made_up: Ruleset) -> None:

@@ -18,6 +18,12 @@ A seat of a cash game named in ``table: {owes: {seat: what}}`` sits out until it
 A tournament owes no blinds: every seat is dealt in and its blinds go in whether it is there
 or not (TDA24 30); the reader refuses ``owes`` there and ``post`` has nothing to take.
 
+A seat owing blinds dealt in anyway (``deal: {seat}``, the dealer's error; LA26 161): the round
+is dealt with the seat among the players, its blinds unposted. When the floor hears of it
+(``notice``) the player has seen the cards: a hand that has not acted with chips is dead
+(``owing_seat_dealt``); one that has is live (``owing_seat_dealt_acted``). Either way the seat
+posted nothing, so it still owes on the next hand.
+
 The blinds chop (the ``chop`` event; option ``chop``, rule ``LA26 71``): in a cash game, when
 everyone but the two blinds has folded before the small blind acts, with nothing in the pot
 but the two blinds, each takes its own blind back and the hand is over. Anything else is
@@ -31,7 +37,8 @@ from typing import Any
 from dealer_trainer.betting import Street, blind_seats
 from dealer_trainer.errors import Rejected
 from dealer_trainer.procedure.events import Event
-from dealer_trainer.procedure.hand_state import HandState
+from dealer_trainer.procedure.hand_state import HOLE_CARDS, NO_CHIPS, HandState
+from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.table import dealing_order
 
 __all__ = ["CashBlinds", "owed_chips"]
@@ -87,7 +94,7 @@ class CashBlinds(HandState):
         if len(active) < 2:  # nobody to skip them for: everyone with chips plays
             return players
         waited = self._waited_for_big()
-        entering = {*self.posting, *([waited] if waited is not None else [])}
+        entering = {*self.posting, *self.dealt_owing, *([waited] if waited is not None else [])}
         return dealing_order([*active, *entering], self.table.button)
 
     def post_owed(self) -> None:
@@ -115,9 +122,11 @@ class CashBlinds(HandState):
             betting.to_act = betting._next_after(betting._index[betting.blinds[1]])
 
     def settle_owing(self) -> None:
-        """After the blinds: a seat that came in owes nothing any more."""
+        """After the blinds: a seat that came in owes nothing any more (one dealt in by the
+        dealer's mistake posted nothing: it still owes, LA26 161)."""
         for seat in self.order:
-            self.owing.pop(seat, None)
+            if seat not in self.dealt_owing:
+                self.owing.pop(seat, None)
 
     # --- post ---------------------------------------------------------------------------------
 
@@ -185,6 +194,75 @@ class CashBlinds(HandState):
             self.collect_blinds(event)
             for seat, amount in straddles:
                 self.betting.straddle(seat, amount, button=self.table.button)
+
+    # --- a seat owing blinds dealt in (LA26 161) ------------------------------------------------
+
+    def verify_deal_owing(self, event: Event) -> None:
+        """The dealer may deal in, by mistake, a cash game's seat that owes blinds and has not
+        posted them: from the deal's first card, with cards enough for it."""
+        seat = event.seat
+        rule = situation("owing_seat_dealt").outcome(self.ruleset).rule
+        if self.spec.game != "cash":
+            raise Rejected("a tournament owes no blinds: every seat is dealt in", rule="TDA24 30")
+        if seat not in self.owing or seat in self.posting or seat in self.order:
+            raise Rejected(
+                f"seat {seat} owes no blind this hand: it is dealt in by a plain deal", rule=rule
+            )
+        if self.dealt:
+            raise Rejected(
+                f"the deal has begun: seat {seat} is dealt in from the first card or not at all",
+                rule=rule,
+            )
+        self.table.require(HOLE_CARDS * (len(self.order) + 1))
+
+    def deals_owing_seat(self, event: Event) -> bool:
+        """Is the round dealt with a seat owing blinds in (``deal: {seat}``)?"""
+        return event.seat is not None
+
+    def deal_owing_seat(self, event: Event) -> None:
+        """The seat is dealt in, its blinds unposted: the blinds are taken again with it among
+        the players (a straddle stays posted), and the round is dealt. Nothing is ruled until
+        the floor hears of it."""
+        assert event.seat is not None and self.betting is not None
+        self.dealt_owing[event.seat] = False
+        straddles = self.betting.straddles
+        self.collect_blinds(event)
+        for seat, amount in straddles:
+            self.betting.straddle(seat, amount, button=self.table.button)
+        while self.dealt < HOLE_CARDS * len(self.order):
+            self.pitch_one()
+
+    def owing_dealt_unruled(self, *_: Any) -> bool:
+        """Is a seat owing blinds dealt in this hand, not yet ruled on?"""
+        return not all(self.dealt_owing.values())
+
+    def acted_with_chips(self, seat: int) -> bool:
+        """Has ``seat`` acted in turn with chips (a call, bet or raise) this hand?"""
+        return any(
+            refused is None
+            and done.name == "act"
+            and done.seat == seat
+            and not done.out_of_turn
+            and done.action not in NO_CHIPS
+            for done, refused in self._log
+        )
+
+    def notice_owing_dealt(self, event: Event) -> None:
+        """The floor hears that a seat owing blinds was dealt in; its player has seen the cards
+        (LA26 161). Not yet acted with chips: the hand is dead, into the muck. Acted with chips:
+        the hand is live. Either way the seat still owes its blinds on the next hand."""
+        betting = self.betting
+        assert betting is not None
+        for seat in [seat for seat, ruled in self.dealt_owing.items() if not ruled]:
+            self.dealt_owing[seat] = True
+            if self.acted_with_chips(seat):
+                self.irregular("owing_seat_dealt_acted", event, seat=seat)
+                continue
+            self.irregular("owing_seat_dealt", event, seat=seat)
+            if seat not in betting.folded:
+                betting.kill(seat)
+                self.table.to_muck(seat)
+                self.held.pop(seat, None)
 
     # --- chop ---------------------------------------------------------------------------------
 

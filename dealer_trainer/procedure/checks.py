@@ -78,6 +78,9 @@ class Checks(PlayerRulings, ChipRulings):
         self.table.require(1)
 
     def verify_deal(self, event: Event) -> None:
+        if event.seat is not None:  # the round dealt with a seat owing blinds in (LA26 161)
+            self.verify_deal_owing(event)
+            return
         self.table.require(HOLE_CARDS * len(self.order) - self.dealt)
 
     def verify_act(self, event: Event) -> None:

@@ -159,7 +159,8 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.STRADDLE, P, _NO, "straddle", "seat! amount", "Take a player's live straddle"),
     (E.PITCH, D, _SCRIPT, "pitch", "exposed boxed to unnoticed cards dropped",
      "Pitch the next card"),
-    (E.DEAL, D, _SCRIPT, "deal", "", "Pitch the rest of the round"),
+    # deal: {seat}: the round dealt with a seat in that owes blinds (LA26 161; cash_blinds.py)
+    (E.DEAL, D, _SCRIPT, "deal", "seat", "Pitch the rest of the round"),
     (E.ACT, P, _SCRIPT, "act", "seat! action! amount said chips more out_of_turn told",
      "Wait for the player to act"),
     (E.BURN, D, _SCRIPT, "one_card", "exposed boxed unnoticed", "Burn a card"),

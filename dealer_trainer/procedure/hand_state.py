@@ -173,6 +173,8 @@ class HandState(ABC):
         self.blinds_posted: tuple[dict[int, int], dict[int, int]] = ({}, {})
         #: this hand's seats that posted what they owe to come in (``post``), with what
         self.posting: dict[int, str] = {}
+        #: seats owing blinds the dealer dealt in anyway (LA26 161), each: ruled on yet?
+        self.dealt_owing: dict[int, bool] = {}
         self.pots: list[Pot] = []
         self.won: dict[int, int] = {}
         self.awarded = False
@@ -485,6 +487,10 @@ class HandState(ABC):
     @abstractmethod
     def dealt_in(self) -> tuple[int, ...]:
         """This hand's players, a cash game's seats owing blinds left out (:mod:`.cash_blinds`)."""
+
+    @abstractmethod
+    def verify_deal_owing(self, event: Event) -> None:
+        """``deal: {seat}``: may the round be dealt with that seat owing blinds in? (LA26 161)"""
 
     @abstractmethod
     def collect_blinds(self, event: Event) -> None:

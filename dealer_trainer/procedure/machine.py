@@ -82,28 +82,32 @@ def _t(trigger: str, source: str | list[str], dest: str | None, **extra: Any) ->
 # procedure itself may record (an error that comes to light there);
 # ``step=True`` marks a recovery step, accepted only when a recovery calls for it (see rulings);
 # ``floor=True`` a floor ruling; ``option=True`` a player's option the procedure never waits
-# for (a straddle); ``slip=True`` a dealer slip that is no error by itself (an
-# early burn stays as the street's burn).
+# for (a straddle); ``slip=True`` a dealer slip, no error by itself (an early burn).
 DEALING_AND_BETTING = ["dealing", *BETTING_STATES]
 #: the situations a burn found face up in the stub or shown by the dealer may be
 _BOXED_BOARD = ("boxed_board_card", "boxed_board_cards")
 _FACE_UP_BURN = (*_BOXED_BOARD, "exposed_burn")
 #: a wrong change for chips pushed out beyond the bet: too little, too much (LA26 141, 145)
 _CHANGE = ("change_short", "change_over")
+#: the errors made unnoticed that a floor's notice brings to light
+_LATE = ("extra_card", "extra_cards", "wrong_first_seat", "missed_seat", "late_wrong_seat",
+         "late_wrong_count", "empty_seat", "button_two_cards", "late_empty_seat", "stuck_cards",
+         "missed_burn", "missed_burn_late", "extra_burn_turned", "extra_burn_late",
+         "flop_without_burn_late", "button_short_card", "button_short_acted")  # fmt: skip
 #: where the change for the last action is made: until the next street's cards are turned
 _CHANGE_STATES = [*BETTING_STATES, *_STREET_DEALING, "showdown"]
+#: a seat owing blinds dealt in: dead if it has not acted with chips, else live (LA26 161)
+_OWING_DEALT = ("owing_seat_dealt", "owing_seat_dealt_acted")
 # fmt: off
 TRANSITIONS: tuple[dict[str, Any], ...] = (
     # --- shuffle, cut, blinds -------------------------------------------------------------------
     _t("shuffle", "shuffling", "cutting", after="shuffle_deck"),
     _t("cut", "cutting", "blinds", after="cut_deck"),
     _t("post_blinds", "blinds", "dealing", after="collect_blinds"),
-    # a cash game's seat that owes blinds posts them to come in, before the first card
-    # (RRoP-BLD 5-6; LA26 158, 160, 163): a player's choice, never expected
+    # blinds owed, posted before the first card (RRoP-BLD 5-6; LA26 158, 160, 163): an option
     _t("post", ["shuffling", "cutting", "blinds", "dealing"], None, after="take_post",
        option=True),
-    # a live straddle before the first card, where the house allows one (RRoP-BLD 4; LA26 22):
-    # a player's option, never expected
+    # a live straddle before the first card, where the house allows one (RRoP-BLD 4; LA26 22)
     _t("straddle", "dealing", None, after="post_straddle", option=True),
     # --- the deal (RRoP-HEP 1) and its errors (RRoP-HE 1, RRoP-IR 7, RRoP-MD, TDA24 35) --------
     _t("pitch", "dealing", None, conditions="card_boxed", after="pitch_boxed",
@@ -115,6 +119,9 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("pitch", "dealing", None, conditions="cards_stuck", after="pitch_stuck",
        error=("stuck_cards",)),
     _t("pitch", "dealing", None, after="pitch_card"),
+    # the round dealt with a seat in that owes blinds, not posted (LA26 161; _OWING_DEALT)
+    _t("deal", "dealing", None, conditions="deals_owing_seat", after="deal_owing_seat",
+       error=_OWING_DEALT),
     _t("deal", "dealing", None, after="deal_rest"),
     # the betting starts (or the button speaks up) with the button's last card not dealt: the
     # button is a card short (RRoP-MD(e); TDA24 37)
@@ -156,13 +163,10 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # dealer is back where the flop's burn was due (TDA24 39-B; LA26 168)
     _t("notice", "flop", "flop_burn", conditions="flop_burn_missed_unplayed",
        after="notice_flop_without_burn", floor=True, records=("flop_without_burn",)),
+    _t("notice", list(BETTING_STATES), None, conditions="owing_dealt_unruled",
+       after="notice_owing_dealt", floor=True, records=_OWING_DEALT),
     _t("notice", list(BETTING_STATES), None, conditions="error_unnoticed", after="notice_error",
-       floor=True, records=("extra_card", "extra_cards", "wrong_first_seat", "missed_seat",
-                            "late_wrong_seat", "late_wrong_count", "empty_seat",
-                            "button_two_cards", "late_empty_seat", "stuck_cards",
-                            "missed_burn", "missed_burn_late", "extra_burn_turned",
-                            "extra_burn_late", "flop_without_burn_late", "button_short_card",
-                            "button_short_acted")),
+       floor=True, records=_LATE),
     # a player shows a hole card: it plays (RRoP-IR 12, TDA24 68); the dealer kills a hand
     # that was not tabled: no redress (RRoP-IR 2, TDA24 65-A)
     _t("flash", DEALING_AND_BETTING, None, after="player_flash", error=("player_flashed_card",)),
@@ -272,8 +276,8 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # chips pulled back: refused once they crossed the line (TDA24 50-A; LA26 69), except a
     # prior bet facing a raise, which binds the player to call or raise (TDA24 46-B)
     _t("pull_back", list(BETTING_STATES), None, after="pull_back_prior", option=True),
-    # a count of a stack on request: any time in a cash game (LA26 76), in a tournament only
-    # facing that all-in in turn (TDA24 60)
+    # a count of a stack on request: any time in a cash game (LA26 76), in a tournament facing
+    # that all-in in turn (TDA24 60)
     _t("count", list(BETTING_STATES), None, after="take_count", option=True),
     # a conditional statement of future action ("if you bet, I raise"): held binding where the
     # house says so (option conditional; TDA24 59-A, LA26 18)
@@ -292,10 +296,8 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     _t("wrong_button", [*DEALING_AND_BETTING, *_STREET_DEALING, "showdown"], None,
        after="button_misplaced", floor=True, error=("wrong_button", "wrong_button_late")),
     # before the blinds nothing is dealt: the button is simply put where it belongs
-    _t("wrong_button", ["shuffling", "cutting", "blinds"], None, after="move_button",
-       option=True),
-    # a new deck comes in between hands only, and is shuffled before it is dealt (LA26 79);
-    # during a hand, verify_deck_change refuses it with that rule
+    _t("wrong_button", ["shuffling", "cutting", "blinds"], None, after="move_button", option=True),
+    # a new deck comes in between hands only, shuffled before it is dealt (LA26 79)
     _t("deck_change", [state.name for state in STATES], None, after="change_deck", option=True),
     # hole cards off the table or hidden from view: back in sight, the hand live; under the
     # WSOP cash rule hidden through substantial action, the hand dead (RRoP-DEAL 2; LA26 75)
@@ -305,8 +307,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # chips splashed into the pot in turn: the amount worked out stands as the bet (LA26 42)
     _t("splash", list(BETTING_STATES), None, after="take_splash", floor=True,
        error=("splashed_chips",)),
-    # a stack knocked over is no bet; a big chip hidden behind a stack is brought into sight
-    # (LA26 50; TDA24 63)
+    # a stack knocked over is no bet; a hidden big chip is brought into sight (LA26 50; TDA24 63)
     _t("knocked_over", DEALING_AND_BETTING, None, after="stack_knocked_over", floor=True,
        error=("stack_knocked_over",)),
     _t("hidden_chip", DEALING_AND_BETTING, None, after="chip_hidden", floor=True,
@@ -319,8 +320,7 @@ TRANSITIONS: tuple[dict[str, Any], ...] = (
     # asked during the betting, verify_see_hand refuses it with its rule
     _t("see_hand", [*BETTING_STATES, *_STREET_DEALING, "showdown", "hand_over"], None,
        after="see_hand_on_request", floor=True, error=("hand_seen", "shown_to_all")),
-    # cards shown to one player are the table's: at once or once the betting is over
-    # (RRoP-SD 6; LA26 148)
+    # cards shown to one player are the table's, at once or after the betting (RRoP-SD 6; LA26 148)
     _t("show_one", [*BETTING_STATES, *_STREET_DEALING, "showdown"], None, after="show_to_one",
        floor=True, error=("shown_to_one",)),
     # --- the change for chips pushed out beyond the bet (issue 25; procedure/chip_conduct.py) ---

@@ -65,3 +65,5 @@ class Staging:
     deck: str = ""
     #: how the drill tells it, filled from :class:`dealer_trainer.setups.Made`
     told: str = ""
+    #: the docs example's seats owing blinds (a cash game's ``owes``), for an error about them
+    owes: tuple[tuple[int, str], ...] = ()

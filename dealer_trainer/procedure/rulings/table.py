@@ -1,8 +1,11 @@
 """The floor's rulings on the table itself (issue 25): the button found out of place, hole cards
-kept out of view."""
+kept out of view, a seat owing blinds dealt in (LA26 161)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from dealer_trainer.betting import Action
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.rulings.parts import (
     BETTING,
@@ -11,6 +14,7 @@ from dealer_trainer.procedure.rulings.parts import (
     PITCH,
     POST_BLINDS,
     E,
+    alike,
     both,
     per_book,
 )
@@ -42,6 +46,25 @@ _LATE_WORDS = (
     "Too late for a misdeal: enough action has taken place, so the hand is played out as dealt.",
     "After the hand, the button moves on from where it was: it is not moved back to make up "
     "for the mistake.",
+)
+
+
+#: the seat owing blinds the example deals in: under the button on 1, first to act (LA26 161)
+_OWING = Staging(
+    lead_in=(POST_BLINDS,),
+    make=(Event(name=E.DEAL, seat=3),),
+    follow=(Event(name=E.NOTICE),),
+    owes=((3, "big"),),
+)
+_OWING_DEAD_WORDS = (
+    "The player owed blinds and looked at the cards before posting, and has not acted: the "
+    "hand is dead.",
+    "Push it into the muck. The seat posted nothing, so it still owes its blinds and makes "
+    "them up before it is dealt in again.",
+)
+_OWING_LIVE_WORDS = (
+    "The player has already acted with chips: the hand is live and plays on.",
+    "The blinds are still owed: the seat makes them up on the next hand.",
 )
 
 
@@ -97,6 +120,29 @@ SITUATIONS: tuple[Situation, ...] = (
         staging=Staging(
             lead_in=(POST_BLINDS, DEAL, Macro.ALL_BUT_ONE),
             make=(Event(name=E.HIDDEN_HAND, seat=2),),
+        ),
+    ),
+    Situation(
+        name="owing_seat_dealt",
+        kind="owing_dealt_in",
+        title="A seat that owes blinds is dealt in and looks before acting",
+        decided_by="family",
+        variants=alike(Outcome("LA26 161", (), _OWING_DEAD_WORDS)),
+        topic="missed-blinds",
+        window=BETTING,
+        staging=_OWING,
+    ),
+    Situation(
+        name="owing_seat_dealt_acted",
+        kind="owing_dealt_in",
+        title="A seat that owes blinds is dealt in and acts with chips",
+        decided_by="family",
+        variants=alike(Outcome("LA26 161", (), _OWING_LIVE_WORDS)),
+        topic="missed-blinds",
+        window=BETTING,
+        staging=replace(
+            _OWING,
+            follow=(Event(name=E.ACT, seat=3, action=Action.CALL), Event(name=E.NOTICE)),
         ),
     ),
 )
