@@ -24,6 +24,8 @@ THREE = {"seats": 3, "button": 1, "blinds": [1, 2], "stacks": 100, "game": "cash
 
 def play(events: list[Any], **table: Any) -> dict[str, Any]:
     table = {**THREE, "owes": {3: "big"}, **table}
+    if isinstance(table["seats"], dict):  # stacks seat by seat
+        del table["stacks"]
     return replay({"table": table, "seed": 7, "events": ["shuffle", "cut", *events]})
 
 
@@ -125,3 +127,21 @@ def test_la26_161_the_table_view_names_the_seat_dealt_in_while_owing() -> None:
     for event in script.events:
         hand.handle(event)
     assert table_view(hand).seat(3).roles == ("owes, dealt in",)
+
+
+# --- found by the engine's properties (every chip accounted for) ------------------------------
+
+
+def test_a_seat_that_posted_is_counted_once_when_another_owing_seat_is_dealt_in() -> None:
+    table = {"seats": 5, "button": 1, "stacks": 100, "owes": {3: "big", 5: "big"}}
+    result = play([{"post": {"seat": 3}}, "post_blinds", {"deal": {"seat": 5}}], **table)
+    assert result["rejected"] == []
+    assert len(seat(result, 3)["hole"]) == 2 and len(seat(result, 5)["hole"]) == 2
+    assert seat(result, 3)["chips"] == 98 and seat(result, 5)["chips"] == 100  # 3 posted its big
+
+
+def test_rrop_bld_6_a_seat_cannot_post_what_it_owes_without_the_ante_too() -> None:
+    table = {"seats": {1: 5, 2: 5, 3: 1}, "blinds": [1, 1], "ante": 1, "ruleset": "roberts"}
+    result = play([{"post": {"seat": 3}}, "post_blinds"], **table)
+    assert [rejected["rule"] for rejected in result["rejected"]] == ["RRoP-BLD 6"]
+    assert seat(result, 3)["chips"] == 1

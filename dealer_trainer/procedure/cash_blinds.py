@@ -95,7 +95,9 @@ class CashBlinds(HandState):
             return players
         waited = self._waited_for_big()
         entering = {*self.posting, *self.dealt_owing, *([waited] if waited is not None else [])}
-        return dealing_order([*active, *entering], self.table.button)
+        # a seat that posted owes nothing once the blinds are in (settle_owing), and is then
+        # among the active: the blinds taken again (deal: {seat}) must not count it twice
+        return dealing_order(sorted({*active, *entering}), self.table.button)
 
     def post_owed(self) -> None:
         """The posts of the seats that came in (after the blinds): the live part in the seat's
@@ -178,10 +180,11 @@ class CashBlinds(HandState):
             raise Rejected(
                 f"seat {seat} owes {live + dead} ({parts}), not {event.amount}", rule=rule
             )
-        if self.table.stacks[seat] < live + dead:
+        ante = stakes.ante  # the seat antes too once it is in
+        if self.table.stacks[seat] < live + dead + ante:
+            owed = f"the {live + dead} it owes" + (f" and the {ante} ante" if ante else "")
             raise Rejected(
-                f"seat {seat} has {self.table.stacks[seat]}, less than the {live + dead} it owes",
-                rule=rule,
+                f"seat {seat} has {self.table.stacks[seat]}, less than {owed}", rule=rule
             )
 
     def take_post(self, event: Event) -> None:
@@ -213,6 +216,8 @@ class CashBlinds(HandState):
                 f"the deal has begun: seat {seat} is dealt in from the first card or not at all",
                 rule=rule,
             )
+        if self.table.stacks.get(seat, 0) <= 0:
+            raise Rejected(f"seat {seat} has no chips: nobody is dealt in without any", rule=rule)
         self.table.require(HOLE_CARDS * (len(self.order) + 1))
 
     def deals_owing_seat(self, event: Event) -> bool:
