@@ -317,3 +317,37 @@ def test_a_misplaced_button_put_right_at_a_table_with_a_seat_owing_blinds_does_n
     assert result["rejected"] == []
     assert kinds(result)[0] == ("wrong_button", "RRoP-MD(g)")
     assert result["button"] == 2
+
+
+# --- a new deck in place of a foul one (LA26 79) ---------------------------------------------
+
+FOUL = [*DEAL, {"foul_deck": {"found": "duplicate"}}]
+
+
+@pytest.mark.parametrize("ruleset", ["roberts", "tda-2024"])
+def test_la26_79_after_a_duplicate_card_a_new_deck_comes_in_before_the_reshuffle(
+    ruleset: str,
+) -> None:
+    result = play([*FOUL, "retrieve", deck_change("foul"), "reshuffle", "cut"], ruleset=ruleset)
+    assert result["rejected"] == []
+    assert result["expected_next"] == ["pitch", "deal"]
+    assert len(result["stub"]) == 52
+    script = load_script(
+        {"table": SIX, "seed": 7, "events": [*FOUL, "retrieve", deck_change("foul")]}
+    )
+    assert FACTS["new_deck"][1](play_hand(script)) is True
+
+
+def test_the_foul_decks_recovery_is_the_same_with_or_without_the_new_deck() -> None:
+    without = play([*FOUL, *MISDEAL])
+    assert without["rejected"] == [] and without["expected_next"] == ["pitch", "deal"]
+
+
+def test_the_new_deck_comes_after_the_retrieve_and_before_the_reshuffle_only() -> None:
+    """Before the cards are retrieved, or once the old deck is shuffled again, the recovery's
+    own step is due and the deck change is refused with the recovery's rule."""
+    early = play([*FOUL, deck_change("foul")])
+    late = play([*FOUL, "retrieve", "reshuffle", deck_change("foul")])
+    for result in (early, late):
+        assert [item["rule"] for item in result["rejected"]] == ["RRoP-IR 4"]
+        assert "not the recovery step due" in result["rejected"][0]["reason"]

@@ -33,6 +33,9 @@ __all__ = ["Irregularity", "Recoveries", "Recovery", "is_step", "say"]
 
 #: the procedure's betting states (a betting wait is over outside them)
 _BETTING_STATES = frozenset({"preflop", "flop", "turn", "river"})
+#: the errors after which a new deck may come in before the recovery's reshuffle (a foul deck
+#: is replaced as soon as it is found, LA26 79): the new deck is the one shuffled and cut
+NEW_DECK_BEFORE_RESHUFFLE = frozenset({"foul_deck"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +117,16 @@ class Recoveries:
         due = steps[opens]
         if due in WAITS and name in LETS_THROUGH[due]:
             return 0
+        if name == EventName.DECK_CHANGE and self.new_deck_may_come():
+            return 0  # a new deck in place of the foul one; the reshuffle is still due
         return opens + 1 if is_step(name, due) else None
+
+    def new_deck_may_come(self) -> bool:
+        """Is a foul deck's recovery waiting for its reshuffle? A new deck may come in first."""
+        return bool(self.pending) and (
+            self.pending[0].due() == "reshuffle"
+            and self.pending[0].situation.kind in NEW_DECK_BEFORE_RESHUFFLE
+        )
 
     def performs(self, name: str) -> str | None:
         """The name an event of this name goes by in the procedure now: itself, or the step it
