@@ -42,7 +42,7 @@ from dealer_trainer.betting import Action, Betting
 from dealer_trainer.declarations import FloorRuling
 from dealer_trainer.errors import IllegalAction, Rejected
 from dealer_trainer.procedure.events import Event
-from dealer_trainer.procedure.hand_state import HandState
+from dealer_trainer.procedure.hand_state import NO_CHIPS, HandState
 from dealer_trainer.stakes import Structure
 
 __all__ = [
@@ -66,8 +66,6 @@ _BARS: dict[str, frozenset[Action]] = {
     PRIOR_BET_RULE: frozenset({Action.FOLD}),
     FORWARD_MOTION_RULE: frozenset({Action.CHECK}),
 }
-#: the actions that put no chips out: nothing to take back
-NO_BET = frozenset({Action.CHECK, Action.FOLD})
 #: the betting rounds, where chips can be pulled back and counts asked for
 BETTING_ROUNDS = frozenset({"preflop", "flop", "turn", "river"})
 
@@ -329,7 +327,7 @@ class ChipRulings(HandState):
         self.misinformed_act = None
         if event.told is None or floor is None:
             return
-        if floor.rule != accepted_action_rule(self.spec.game) or floor.action in NO_BET:
+        if floor.rule != accepted_action_rule(self.spec.game) or floor.action in NO_CHIPS:
             return
         self.misinformed_act = Misinformed(
             seat=event.seat,

@@ -33,9 +33,6 @@ __all__ = ["Irregularity", "Recoveries", "Recovery", "is_step", "say"]
 
 #: the procedure's betting states (a betting wait is over outside them)
 _BETTING_STATES = frozenset({"preflop", "flop", "turn", "river"})
-#: the errors after which a new deck may come in before the recovery's reshuffle (a foul deck
-#: is replaced as soon as it is found, LA26 79): the new deck is the one shuffled and cut
-NEW_DECK_BEFORE_RESHUFFLE = frozenset({"foul_deck"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,15 +114,15 @@ class Recoveries:
         due = steps[opens]
         if due in WAITS and name in LETS_THROUGH[due]:
             return 0
-        if name == EventName.DECK_CHANGE and self.new_deck_may_come():
-            return 0  # a new deck in place of the foul one; the reshuffle is still due
+        if (name, due) in self.pending[0].outcome.lets_in:
+            return 0  # brought in before the step, which is still due
         return opens + 1 if is_step(name, due) else None
 
-    def new_deck_may_come(self) -> bool:
-        """Is a foul deck's recovery waiting for its reshuffle? A new deck may come in first."""
-        return bool(self.pending) and (
-            self.pending[0].due() == "reshuffle"
-            and self.pending[0].situation.kind in NEW_DECK_BEFORE_RESHUFFLE
+    def lets_in(self, name: str) -> bool:
+        """Does the recovery under way let an event of this name in before its due step
+        (:attr:`Outcome.lets_in`: a new deck before a foul deck's reshuffle)?"""
+        return (
+            bool(self.pending) and (name, self.pending[0].due()) in self.pending[0].outcome.lets_in
         )
 
     def performs(self, name: str) -> str | None:

@@ -104,7 +104,7 @@ class TableErrors(HandState):
                 self.resolve_held(event)
 
     def verify_deck_change(self, event: Event) -> None:
-        if self.state not in DECK_CHANGE_STATES and not self.recovery.new_deck_may_come():
+        if self.state not in DECK_CHANGE_STATES and not self.recovery.lets_in(event.name):
             raise Rejected(
                 "a new deck comes in between hands only, before the shuffle: this hand keeps "
                 "the deck in play",

@@ -115,8 +115,11 @@ SCRAP_WORDS = (
 
 
 def void(rule: str) -> Outcome:
-    """A foul deck: the hand is void, every bet back, a new deck (the misdeal's steps)."""
-    return Outcome(rule, MISDEAL_STEPS, VOID_WORDS, misdeal=True)
+    """A foul deck: the hand is void, every bet back, a new deck (the misdeal's steps; the new
+    deck may come in before the reshuffle, LA26 79, and is the one shuffled and cut)."""
+    return Outcome(
+        rule, MISDEAL_STEPS, VOID_WORDS, misdeal=True, lets_in=(("deck_change", "reshuffle"),)
+    )
 
 
 def scrap(rule: str) -> Outcome:

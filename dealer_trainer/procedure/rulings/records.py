@@ -47,6 +47,9 @@ class Outcome:
     #: steps the dealer may take once ``steps`` are done, or leave out: allowed, not required
     #: (TDA 2024 reshuffles the stub and is silent on a cut: a cut is allowed, not required)
     optional: tuple[str, ...] = ()
+    #: events the dealer may bring in while a step is due, without taking it: (event, step)
+    #: (a foul deck is replaced as soon as it is found: a new deck before the reshuffle)
+    lets_in: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
