@@ -302,16 +302,17 @@ def _swept(hand: Hand, total: int) -> list[int]:
     return amounts if sum(amounts) == middle else [middle]
 
 
-def asked_before_push(fact: str | None, hand: Hand, last: str | None) -> bool:
+def asked_before_push(fact: str | None, hand: Hand, setup: Sequence[_Named]) -> bool:
     """Is an award fact asked once the pot is awarded and before the dealer pushes it, the
-    setup ending on a player's request to see a hand (``last``, the setup's last event), which
-    may settle the pot again? Only ``winners``: the seats the pot is about to go to."""
+    setup ending on a player's request to see a hand (``see_hand``), which may settle the pot
+    again? Only ``winners``: the seats the pot is about to go to."""
     return (
         fact in _BEFORE_PUSH
         and hand.state == "hand_over"
         and hand.awarded
         and not hand.pushed
-        and last == "see_hand"
+        and bool(setup)
+        and setup[-1].name == "see_hand"
     )
 
 
@@ -320,8 +321,7 @@ def trainee_view(proved: Proved) -> TableView:
     setup, with the fact its question asks hidden."""
     hand = proved.hand if proved.seen is None else proved.seen
     question = proved.scenario.question
-    events = proved.scenario.script.events
-    unpushed = asked_before_push(question.fact, hand, events[-1].name if events else None)
+    unpushed = asked_before_push(question.fact, hand, proved.scenario.script.events)
     return table_view(hand, proved.exposed, hidden_for(question), unpushed=unpushed)
 
 

@@ -73,8 +73,7 @@ def test_every_winners_pot_and_odd_chip_setup_ends_before_the_pot_is_pushed(path
     if scenario.question.fact not in AWARD_FACTS:
         return
     hand = play(scenario.script)
-    last = scenario.script.events[-1].name
-    if asked_before_push(scenario.question.fact, hand, last):
+    if asked_before_push(scenario.question.fact, hand, scenario.script.events):
         # the winners after a request to see a called hand (RRoP-SD 5): awarded, not pushed,
         # and drawn with the pot still in the middle
         assert not hand.pushed and trainee_view(verify(scenario)).pot

@@ -54,8 +54,8 @@ def moment(scenario: Scenario, hand: Hand) -> list[ScriptError]:
     if not question.form.fact or fact is None:
         return []
     where = scenario.where("setup")
-    last = scenario.script.events[-1].name if scenario.script.events else None
-    if fact in AWARD_FACTS and hand.awarded and not asked_before_push(fact, hand, last):
+    before_push = asked_before_push(fact, hand, scenario.script.events)
+    if fact in AWARD_FACTS and hand.awarded and not before_push:
         return [
             fail(
                 f"the setup ends after the pot was pushed, so the winners' chips show the "
