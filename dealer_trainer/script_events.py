@@ -197,13 +197,9 @@ class EventReader:
         args: dict[Any, Any],
         holder: object,
     ) -> Event:
-        amount = at = cards = None
-        if "amount" in args:
-            amount = self.integer(args["amount"], "'amount'", holder, "amount", low=1)
-        if "at" in args:
-            at = self.integer(args["at"], "'at'", holder, "at", low=1, high=51)
-        if "cards" in args:
-            cards = self.integer(args["cards"], "'cards'", holder, "cards", low=1, high=10)
+        amount = self.whole(args, "amount", holder, low=1)
+        at = self.whole(args, "at", holder, low=1, high=51)
+        cards = self.whole(args, "cards", holder, low=1, high=10)
         exposed = self.flag(args, "exposed", holder)
         boxed = self.flag(args, "boxed", holder)
         unnoticed = self.flag(args, "unnoticed", holder)
@@ -215,21 +211,12 @@ class EventReader:
         more = self.chip_list(args, "more", holder)
         out_of_turn = self.flag(args, "out_of_turn", holder)
         declined = self.flag(args, "declined", holder)
-        to = of = None
-        if "to" in args:
-            to = self.integer(args["to"], "'to'", holder, "to", low=1, high=MAX_SEATS)
-        if "of" in args:
-            of = self.integer(args["of"], "'of'", holder, "of", low=1, high=MAX_SEATS)
-        told = None
-        if "told" in args:
-            told = self.integer(args["told"], "'told'", holder, "told", low=1)
+        to = self.whole(args, "to", holder, low=1, high=MAX_SEATS)
+        of = self.whole(args, "of", holder, low=1, high=MAX_SEATS)
+        told = self.whole(args, "told", holder, low=1)
         reason = self.one_of(args, "reason", DECK_REASONS, "deck-change reason", holder)
-        minutes = None
-        if "minutes" in args:
-            minutes = self.integer(args["minutes"], "'minutes'", holder, "minutes", low=0)
-        given = None
-        if "given" in args:
-            given = self.integer(args["given"], "'given'", holder, "given", low=0)
+        minutes = self.whole(args, "minutes", holder, low=0)
+        given = self.whole(args, "given", holder, low=0)
         card = None
         if "burn" in args:
             try:
@@ -281,6 +268,21 @@ class EventReader:
                 f"unknown {what} {excerpt(value)}{_suggest(value, allowed)}", holder, key
             )
         return value
+
+    def whole(
+        self,
+        args: dict[Any, Any],
+        key: str,
+        holder: object,
+        *,
+        low: int = 0,
+        high: int | None = None,
+    ) -> int | None:
+        """``args[key]`` as a whole number from ``low`` to ``high`` (None when absent); anything
+        else is a script error at its place."""
+        if key not in args:
+            return None
+        return self.integer(args[key], f"'{key}'", holder, key, low=low, high=high)
 
     def flag(self, args: dict[Any, Any], key: str, holder: object) -> bool:
         value = args.get(key, False)
