@@ -28,14 +28,36 @@ _OVERCHIP = Event(name=E.ACT, seat=1, action=Action.CALL, chips=(25,))
 #: where a change can be made, and put right: the betting, the streets' dealing, the showdown,
 #: and once the pot is counted out to be pushed
 _CHANGE_WINDOW = BETTING | STREET_DEALING | frozenset({"showdown", "hand_over"})
-_CHANGE_FIRST = (
-    "Stop: the change is wrong, and a wrong amount in the pot is put right as soon as anyone "
-    "sees it."
-)
-_CHANGE_LAST = (
-    "The bet stands at its true amount (one big chip with no word is a call): only the change "
-    "moves."
-)
+
+
+def _wrong_change(*, title: str, size: str, fix: str, given: int) -> Situation:
+    """A wrong change for the examples' overchip (23 due): its one recovery under every
+    rulebook, put right at once (LA26 145)."""
+    return Situation(
+        name=f"change_{size}",
+        kind="wrong_change",
+        title=title,
+        decided_by="family",
+        variants=alike(
+            Outcome(
+                "LA26 145",
+                ("correct_change",),
+                (
+                    "Stop: the change is wrong, and a wrong amount in the pot is put right as "
+                    "soon as anyone sees it.",
+                    f"Count the change due: the chips pushed out less the bet. {fix}",
+                    "The bet stands at its true amount (one big chip with no word is a call): "
+                    "only the change moves.",
+                ),
+            )
+        ),
+        topic="counts",
+        window=_CHANGE_WINDOW,
+        staging=Staging(
+            lead_in=_LEAD_IN, make=(_OVERCHIP, Event(name=E.CHANGE, seat=1, given=given))
+        ),
+    )
+
 
 SITUATIONS: tuple[Situation, ...] = (
     Situation(
@@ -125,46 +147,16 @@ SITUATIONS: tuple[Situation, ...] = (
         window=BETTING,
         staging=Staging(lead_in=_LEAD_IN, make=(Event(name=E.ONE_PLAYER, seat=2),)),
     ),
-    Situation(
-        name="change_short",
-        kind="wrong_change",
+    _wrong_change(
         title="The dealer gives a player too little change for an oversized chip",
-        decided_by="family",
-        variants=alike(
-            Outcome(
-                "LA26 145",
-                ("correct_change",),
-                (
-                    _CHANGE_FIRST,
-                    "Count the change due: the chips pushed out less the bet. Give the player "
-                    "the chips still owed, out of the pot.",
-                    _CHANGE_LAST,
-                ),
-            )
-        ),
-        topic="counts",
-        window=_CHANGE_WINDOW,
-        staging=Staging(lead_in=_LEAD_IN, make=(_OVERCHIP, Event(name=E.CHANGE, seat=1, given=20))),
+        size="short",
+        fix="Give the player the chips still owed, out of the pot.",
+        given=20,
     ),
-    Situation(
-        name="change_over",
-        kind="wrong_change",
+    _wrong_change(
         title="The dealer gives a player too much change for an oversized chip",
-        decided_by="family",
-        variants=alike(
-            Outcome(
-                "LA26 145",
-                ("correct_change",),
-                (
-                    _CHANGE_FIRST,
-                    "Count the change due: the chips pushed out less the bet. Take the chips "
-                    "given over back from the player into the pot.",
-                    _CHANGE_LAST,
-                ),
-            )
-        ),
-        topic="counts",
-        window=_CHANGE_WINDOW,
-        staging=Staging(lead_in=_LEAD_IN, make=(_OVERCHIP, Event(name=E.CHANGE, seat=1, given=25))),
+        size="over",
+        fix="Take the chips given over back from the player into the pot.",
+        given=25,
     ),
 )
