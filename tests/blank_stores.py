@@ -13,33 +13,30 @@ is the migrated one: the same schema, rows, version, journal mode and owner-only
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealer_trainer.store import testing
+from dealer_trainer.store.adapters import connect
 from dealer_trainer.store.migrations import SCHEMA_VERSION
-from dealer_trainer.store.store import Store, open_store
+from dealer_trainer.store.store import Store
 
 __all__ = ["blank", "install", "installed", "original_migrate"]
 
 original_migrate = Store.migrate
 _BLANK: list[Store] = []
-_BUILDING: list[bool] = []
 
 
 def blank() -> Store:
-    """The process's store migrated from nothing, in memory (made on first use)."""
+    """The process's store migrated from nothing, in memory (made on first use, by the
+    migrations themselves)."""
     if not _BLANK:
-        _BUILDING.append(True)
-        try:
-            _BLANK.append(open_store(":memory:"))  # through the migrations themselves
-        finally:
-            _BUILDING.clear()
+        store = Store(connect(":memory:"), ":memory:")
+        original_migrate(store)
+        _BLANK.append(store)
     return _BLANK[0]
 
 
-def _migrate(self: Store, upto: int = SCHEMA_VERSION, **kwargs: Any) -> None:
-    if _BUILDING or upto != SCHEMA_VERSION or kwargs or not testing.is_blank(self):
-        original_migrate(self, upto, **kwargs)
+def _migrate(self: Store, upto: int = SCHEMA_VERSION) -> None:
+    if upto != SCHEMA_VERSION or not testing.is_blank(self):
+        original_migrate(self, upto)
         return
     testing.copy_into(blank(), self)
 
