@@ -207,13 +207,17 @@ def test_a_pot_pushed_is_in_the_winners_stack_and_no_longer_in_the_middle() -> N
     [
         ("wrong-seat-three-cards-after-flop-roberts", 2, 3),
         ("wrong-seat-button-short-acted-tda", 1, 1),
+        # a fact asked once the floor has ruled (whose turn): the dead hand is not drawn
+        # folded, or the picture would answer it (LA26 161)
+        ("missed-blinds-dealt-in-owing-dead-la26", 4, 2),
     ],
 )
 def test_a_ruling_asked_when_the_error_is_pointed_out_is_not_drawn_made(
     ident: str, seat: int, cards: int
 ) -> None:
-    """The setup ends with the error pointed out (notice), and the question asks the ruling:
-    the picture is the table before that ruling (the hand the ruling kills still in it)."""
+    """The setup ends with the error pointed out (notice), and the question asks the ruling or
+    a fact once it is made: the picture is the table before that ruling (the hand the ruling
+    kills still in it)."""
     path = next((ROOT / "scenarios").rglob(f"{ident}.yaml"))
     proved = verify(load_scenario(path))
     assert proved.hand.betting is not None and seat in proved.hand.betting.folded  # ruled dead

@@ -170,11 +170,12 @@ def check(scenario: Scenario) -> tuple[Verified | None, list[ScriptError]]:
 
 def _before_notice(scenario: Scenario) -> Hand | None:
     """The table a ruling is asked on: when the setup ends with the error pointed out
-    (``notice``) and the question asks the ruling, the table as it stood when it was pointed
-    out, before the ruling that ``notice`` makes (a hand killed, a seat folded): the picture
-    must not show the answer."""
+    (``notice``), the table as it stood when it was pointed out, before the ruling that
+    ``notice`` makes (a hand killed, a seat folded): the picture must not show the answer,
+    whether the question asks the recovery or a fact of the table once the floor has ruled
+    (whose turn it is after a hand is ruled dead)."""
     events = scenario.script.events
-    if not events or events[-1].name != EventName.NOTICE or not asks_recovery(scenario.question):
+    if not events or events[-1].name != EventName.NOTICE:
         return None
     before = play(replace(scenario.script, events=events[:-1]))
     return None if before.rejected else before
