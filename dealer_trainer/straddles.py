@@ -19,7 +19,21 @@ from dealer_trainer.stakes import Street
 if TYPE_CHECKING:  # the class this check belongs to (it imports this module)
     from dealer_trainer.betting import Betting
 
-__all__ = ["due", "judge", "post"]
+__all__ = ["RE_STRADDLE_FROM", "due", "judge", "most_re_straddles", "post"]
+
+#: the ``by_stakes`` re-straddle: one where the big blind is at least this (LA26 22: a 5-5-10
+#: game and up allow one; a 1-2-5 game one straddle alone)
+RE_STRADDLE_FROM = 10
+
+
+def most_re_straddles(option: str, big_blind: int) -> int | None:
+    """How many straddles may follow the first under the house's ``re_straddle`` option at a
+    table of this big blind (None: no limit)."""
+    if option == "unlimited":
+        return None
+    if option == "by_stakes":
+        return 1 if big_blind >= RE_STRADDLE_FROM else 0
+    return {"one": 1, "none": 0}[option]
 
 
 def judge(betting: Betting, seat: int, amount: int | None, button: int | None) -> int:

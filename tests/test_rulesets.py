@@ -54,6 +54,7 @@ def test_roberts_and_tda_differ_where_the_rulebooks_differ() -> None:
         "skipped_hand",
         "game",  # roberts: cash games; tda-2024: tournaments
         "straddle",  # a cash game: under the gun (RRoP-BLD 4); also the button (LA26 22)
+        "re_straddle",  # no number set; LA26 22: one re-straddle from a 5-5-10 game up
         "run_it_twice",  # a cash game: Robert's Rules have none; LA26 187 allows it
         "see_hand",  # any player dealt in (RRoP-SD 5); the river caller (TDA24 18)
     }

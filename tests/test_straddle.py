@@ -327,3 +327,46 @@ def test_the_table_view_names_the_straddler() -> None:
     view = table_view(hand)
     assert view.seat(4).roles == ("straddle",)
     assert view.seat(4).chips == 196
+
+
+# --- how many straddles a hand may hold (the house's re_straddle) ------------------------------
+
+
+def test_la26_22_a_game_under_a_ten_big_blind_has_one_straddle_and_no_re_straddle() -> None:
+    result = play(
+        ["post_blinds", straddle(4), straddle(5), "deal"], ruleset="tda-2024", game="cash"
+    )
+    assert [r["event"] for r in result["rejected"]] == [4]
+    assert result["rejected"][0]["rule"] == "LA26 22"
+    assert "at most 1" in result["rejected"][0]["reason"]
+    assert chips_in(result, 5) == 0 and result["to_act"] == 5  # left of the one straddle
+
+
+def test_la26_22_a_five_ten_game_has_one_re_straddle_and_no_third() -> None:
+    big = {"blinds": [5, 10], "stacks": 1000, "seats": 8}
+    events = ["post_blinds", straddle(4), straddle(5), straddle(6), "deal"]
+    result = play(events, ruleset="tda-2024", game="cash", **big)
+    assert [r["event"] for r in result["rejected"]] == [5]
+    assert "at most 2" in result["rejected"][0]["reason"]
+    assert chips_in(result, 5, 1000) == 40 and chips_in(result, 6, 1000) == 0
+    assert result["to_act"] == 6  # left of the re-straddle
+
+
+def test_roberts_sets_no_number_of_re_straddles() -> None:
+    events = ["post_blinds", straddle(4), straddle(5), straddle(6), "deal"]
+    result = play(events, seats=8)
+    assert result["rejected"] == [] and chips_in(result, 6) == 16 and result["to_act"] == 7
+
+
+@pytest.mark.parametrize(("option", "allowed"), [("none", 1), ("one", 2), ("unlimited", 3)])
+def test_a_house_sets_how_many_straddles_a_hand_may_hold(
+    tmp_path: Path, option: str, allowed: int
+) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "name: our-room\nbase: roberts\noptions: {re_straddle: " + option + "}\n",
+        encoding="utf-8",
+    )
+    events = ["post_blinds", straddle(4), straddle(5), straddle(6), "deal"]
+    result = play(events, folder=tmp_path, ruleset="house.yaml", seats=8)
+    assert len(result["rejected"]) == 3 - allowed
+    assert all(r["rule"] == "RRoP-BLD 4" for r in result["rejected"])

@@ -17,6 +17,7 @@ from dealer_trainer.procedure.hand_state import (
     SHOWDOWN_RULE,
 )
 from dealer_trainer.procedure.player_rulings import PlayerRulings
+from dealer_trainer.straddles import most_re_straddles
 
 __all__ = ["Checks"]
 
@@ -53,6 +54,15 @@ class Checks(PlayerRulings, ChipRulings):
         if self.dealt:
             raise Rejected(
                 "a straddle is posted before the first card is dealt; the deal has begun",
+                rule=rule,
+            )
+        posted = len(self.betting.straddles)
+        most = most_re_straddles(self.ruleset.re_straddle, self.spec.stakes.big_blind)
+        if posted and most is not None and posted > most:
+            raise Rejected(
+                f"no more straddles: at most {1 + most} a hand with a big blind of "
+                f"{self.spec.stakes.big_blind} ({self.ruleset.name}, option re_straddle: "
+                f"{self.ruleset.re_straddle})",
                 rule=rule,
             )
         self.betting.verify_straddle(event.seat, event.amount, button=self.table.button)

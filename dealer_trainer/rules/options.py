@@ -166,6 +166,19 @@ OPTIONS: tuple[Option, ...] = (
         },
     ),
     Option(
+        "re_straddle",
+        "A straddle is posted: how many more straddles may follow it, each from the seat left "
+        "of the last, twice it?",
+        {
+            "unlimited": "as many as the players left of it want, one after another (the "
+            "straddle rule the ruleset cites sets no number)",
+            "one": "one re-straddle at most",
+            "by_stakes": "one re-straddle where the big blind is 10 or more (a 5-5-10 game and "
+            "up), none where it is less (a 1-2-5 game: one straddle) (LA26 22)",
+            "none": "none: one straddle a hand",
+        },
+    ),
+    Option(
         "missed_small_blind",
         "A cash game: a player who missed only the small blind makes it up to come in. Is it "
         "dead or live?",
@@ -307,6 +320,7 @@ class Ruleset:
     game: str = "cash"
     straddle: str = "utg"
     tournament_straddle: str = "none"
+    re_straddle: str = "unlimited"
     missed_small_blind: str = "dead"
     chop: str = "allowed"
     conditional: str = "binding"

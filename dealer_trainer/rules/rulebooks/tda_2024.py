@@ -25,6 +25,7 @@ RULESET = Ruleset(
     skipped_hand="no_raise",
     game="tournament",
     straddle="button",
+    re_straddle="by_stakes",
     run_it_twice="allowed",
     see_hand="river_caller",
     family="tda-2024",
