@@ -89,6 +89,36 @@ def test_the_issues_examples_find_their_rule_first(query: str, expected: str) ->
     assert search(query)[0].rule.id == expected, [(h.rule.id, h.score) for h in search(query)]
 
 
+#: issue 25: a cash game's floor rulings, each with the words a floor person types for it
+CASH_FLOOR_RULINGS = [
+    ("guy missed his blinds, can he come back straddling utg", "LA26-160"),
+    ("more than 6 dealt in, seat left of the bb sits out", "LA26-74"),
+    ("how many absent buttons before we pick up his chips", "LA26-77"),
+    ("2nd guy wants to walk, someone already away", "LA26-78"),
+    ("new player in no limit does he have to post", "LA26-104.a"),
+    ("dealt off the button and changed seats, does he post", "LA26-164"),
+    ("missed the mandatory straddle", "LA26-166"),
+    ("guy missed all 3 blinds in the 1-2-5", "LA26-192"),
+    ("button was wrong last hand, how do we fix the next hand", "LA26-113"),
+    ("kill owed but he wants to cash out", "LA26-198"),
+    ("player didnt know it was a kill pot, put in the old amount", "LA26-200"),
+    ("plo dealer miscounted the pot, bet too small", "TDA24-52-B"),
+    ("plo overbet the pot and everyone called, does it stand", "LA26-188"),
+    ("forward motion with chips no limit", "LA26-179"),
+    ("run it twice dispute, which board counts", "LA26-210"),
+    ("agree to check it down and run it twice", "LA26-212"),
+    ("3 way all in, run the side pot twice as well", "LA26-214"),
+    ("running it twice, not enough cards left in the stub", "LA26-216"),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), CASH_FLOOR_RULINGS)
+def test_each_cash_game_floor_ruling_is_found_first_in_floor_words(
+    query: str, expected: str
+) -> None:
+    assert search(query)[0].rule.id == expected, [(h.rule.id, h.score) for h in search(query)]
+
+
 def test_a_glossary_alias_is_read_as_its_term() -> None:
     assert term("puck").term == "button"
     assert term("two-handed").term == "heads-up"
