@@ -41,6 +41,13 @@ FACT_ANSWERS: dict[str, str] = {
 
 
 def _odd_chip(hand: Hand) -> int | None:
+    """The seat that gets a split pot's (first) odd chip; a board run more than once: the first
+    board's, which takes the first odd chip of every pot (LA26 187)."""
+    if hand.run_pots:
+        for pot, first in zip(hand.current_pots(), hand.run_pots[0], strict=True):
+            if pot.amount % hand.runs and first.winners:
+                return (odd_chip_seats(first.amount, first.winners) or first.winners)[0]
+        return None
     for pot in hand.current_pots():
         if pot.winners and (odd := odd_chip_seats(pot.amount, pot.winners)):
             return odd[0]
