@@ -387,6 +387,11 @@ def test_the_new_events_are_in_the_vocabulary(event: str) -> None:
     [
         ("run it twice", {"LA26-187"}),
         ("can we run it twice", {"LA26-187"}),
+        ("run it three times", {"LA26-187"}),
+        ("three times", {"LA26-187"}),
+        ("run it 3 times", {"LA26-187"}),
+        ("can we run it thrice", {"LA26-187"}),
+        ("stub too short for the third board", {"LA26-213"}),
         ("rabbit", {"TDA24-28", "LA26-81"}),
         ("rabbit hunt", {"TDA24-28", "LA26-81"}),
         ("kill", {"RRoP-KP-2", "LA26-193"}),
