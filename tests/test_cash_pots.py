@@ -11,6 +11,8 @@ import yaml
 
 from dealer_trainer import replay
 from dealer_trainer.cards import Card
+from dealer_trainer.cli.render import Painter
+from dealer_trainer.cli.table_view import draw_table
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.procedure.cash_pots import run_share
@@ -20,6 +22,8 @@ from dealer_trainer.rules.search import search
 from dealer_trainer.scenario.facts import FACTS
 from dealer_trainer.script_events import script_item
 from dealer_trainer.view import table_view
+from dealer_trainer.web.drawing import describe
+from dealer_trainer.web.table_layouts import layouts
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun; a 4-8 limit game
 LIMIT = {"seats": 6, "button": 1, "blinds": [2, 4], "structure": "limit", "stacks": 200}
@@ -315,6 +319,47 @@ def test_a_board_run_three_times_is_not_run_again() -> None:
     again = play([*ALL_IN, THRICE, "run_twice"], ruleset="tda-2024", game="cash", **NL)
     assert rules(again) == ["LA26 187"]
     assert "three times already" in again["rejected"][0]["reason"]
+
+
+def _three_runs_hand(seats: int, before: list[Any] | None = None) -> Hand:
+    table = {**LIMIT, **NL, "seats": seats, "blinds": [1, 2], "ruleset": "tda-2024"}
+    folds = [act(seat, "fold") for seat in (6, 7, 8, 9, 10, 1, 2, 3) if seat <= seats]
+    early = before or []
+    events = [*ALL_IN[:4], *folds, *early, THRICE, *RUN_OUT[len(early) :], *SHOWN]
+    script = load_script({"table": {**table, "game": "cash"}, "deck": TWO_BOARDS, "events": events})
+    hand = Hand(script)
+    for item in script.events:
+        hand.handle(item)
+    assert hand.awarded and not hand.rejected
+    return hand
+
+
+@pytest.mark.parametrize("seats", [5, 6, 9, 10])
+@pytest.mark.parametrize("before", [[], ["burn", "flop"]])
+def test_the_table_picture_lays_out_three_boards_a_row_each_without_overlap(
+    seats: int, before: list[Any]
+) -> None:
+    view = table_view(_three_runs_hand(seats, before))
+    assert view.set_aside == ()  # the later runs are boards, not cards set aside
+    assert [len(board) for board in view.later_boards] == [5 - len(before) // 2 * 3] * 2
+    wide, narrow = layouts(view)
+    for picture in (wide, narrow):
+        assert picture.clashes() == []
+        labels = [picture.set_aside_label, *picture.run_labels]
+        assert [label.text for label in labels if label is not None] == ["Board 2:", "Board 3:"]
+        rows = sorted({spot.y for spot in picture.set_aside})
+        assert len(rows) == 2  # the second board on one row, the third on the next
+    assert "Board 3: " in describe(view)
+
+
+def test_the_text_table_draws_each_later_board_on_its_own_line() -> None:
+    facts = table_view(_three_runs_hand(6)).to_dict()
+    lines = draw_table(facts, Painter(enabled=False))
+    assert "board 2:   Kd 8c 5d Jc Qd" in lines
+    assert "board 3:   5c 6c 7c Kc 4d" in lines
+    assert not any(line.startswith("set aside") for line in lines)
+    hidden = draw_table(facts, Painter(enabled=False), frozenset({"board"}))
+    assert not any(line.startswith("board 2") for line in hidden)
 
 
 def test_la26_213_ten_seats_three_runs_from_preflop_never_run_the_stub_short() -> None:
