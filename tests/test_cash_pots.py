@@ -304,6 +304,16 @@ def test_three_runs_and_the_odd_chip_fact_name_the_first_boards_winner() -> None
     assert FACTS["odd_chip"][1](hand) == 5
 
 
+def test_la26_187_the_first_boards_share_is_a_fact_only_of_a_board_run_more_than_once() -> None:
+    assert FACTS["first_board_share"][1](_three_runs_hand(6)) == 68  # 203: 68, 68, 67
+    table = {**LIMIT, **NL, "blinds": [1, 2], "ruleset": "tda-2024", "game": "cash"}
+    once = load_script({"table": table, "deck": TWO_BOARDS, "events": ALL_IN})
+    hand = Hand(once)
+    for item in once.events:
+        hand.handle(item)
+    assert FACTS["first_board_share"][1](hand) is None
+
+
 def test_a_house_that_runs_it_twice_at_most_refuses_three_runs(tmp_path: Path) -> None:
     (tmp_path / "house.yaml").write_text(
         "name: our-room\nbase: tda-2024\noptions: {run_it_twice: twice}\n", encoding="utf-8"
