@@ -110,7 +110,24 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "showdown_order": hand.showing_order() if hand.state == "showdown" else [],
         "kill_due": hand.kill_due(),
         "change_owed": {str(seat): owed for seat, owed in hand.change_owed().items()},
+        "runs": _runs(hand),
     }
+
+
+def _runs(hand: Hand) -> list[dict[str, Any]]:
+    """A board run more than once, once awarded: each run's board (the first run's first) and
+    each pot's share of it with the seats that won that share; [] for a board run once."""
+    if not hand.run_pots:
+        return []
+    shared = hand.table.board[: hand.run_from]
+    boards = [hand.table.board, *([*shared, *run] for run in hand.later_runs)]
+    return [
+        {
+            "board": _cards(board),
+            "pots": [{"amount": pot.amount, "winners": list(pot.winners)} for pot in pots],
+        }
+        for board, pots in zip(boards, hand.run_pots, strict=True)
+    ]
 
 
 def replay(script: str | Path | Mapping[str, Any], *, auto_recover: bool = False) -> dict[str, Any]:

@@ -211,6 +211,7 @@ class EventReader:
         more = self.chip_list(args, "more", holder)
         out_of_turn = self.flag(args, "out_of_turn", holder)
         declined = self.flag(args, "declined", holder)
+        runs = self.whole(args, "runs", holder, low=2, high=3)
         to = self.whole(args, "to", holder, low=1, high=MAX_SEATS)
         of = self.whole(args, "of", holder, low=1, high=MAX_SEATS)
         told = self.whole(args, "told", holder, low=1)
@@ -247,6 +248,7 @@ class EventReader:
             of=of,
             told=told,
             declined=declined,
+            runs=runs,
             reason=reason,
             minutes=minutes,
             given=given,
@@ -334,6 +336,7 @@ def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
         "told",
         "minutes",
         "given",
+        "runs",
     ):
         value = getattr(event, key)
         if value is not None:

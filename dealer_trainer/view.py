@@ -8,8 +8,9 @@ trainee sees the table as it stands then, with what the question asks hidden:
   (bets are swept into the pot when a betting round ends);
 * how many hole cards each seat holds, face down unless exposed in the deal (or boxed) or
   tabled at the showdown;
-* the board, the burns as a face-down count, the cards set aside, the pot (its split into
-  side pots) and whose turn it is.
+* the board, the burns as a face-down count, the cards set aside, the later runs of a board
+  run twice or three times (each run's own cards, beside the first board), the pot (its split
+  into side pots) and whose turn it is.
 
 :func:`table_view` builds the :class:`TableView` of a hand; :func:`trainee_view` the one of a
 verified scenario, with the fact its question asks hidden (:func:`hidden_for`). A hidden
@@ -113,7 +114,11 @@ class TableView:
     burns: int | None
     #: hole cards seen face up in the deal, in order
     exposed: tuple[str, ...]
+    #: cards set aside (a later run's cards are in :attr:`later_boards`, not here)
     set_aside: tuple[str, ...]
+    #: a board run twice or three times (LA26 187): each later run's own cards, the second
+    #: run's first (the cards out at the agreement are the first board's and not repeated)
+    later_boards: tuple[tuple[str, ...], ...] = ()
     #: all the chips in the pots (bets still in front not included; None: hidden)
     pot: int | None
     #: the pots, main pot first (None: hidden)
@@ -134,6 +139,7 @@ class TableView:
             "burns": self.burns,
             "exposed": list(self.exposed),
             "set_aside": list(self.set_aside),
+            "later_boards": [list(board) for board in self.later_boards],
             "pot": self.pot,
             "pots": None if self.pots is None else list(self.pots),
             "to_act": self.to_act,
@@ -268,6 +274,10 @@ def table_view(
     amounts = [] if awarded else [pot.amount for pot in hand.current_pots()]
     if betting is not None and round_open and any(betting.bets.values()):
         amounts = _swept(hand, sum(amounts))
+    later = tuple(tuple(card.text for card in run) for run in hand.later_runs)
+    run_cards = {card for run in hand.later_runs for card in run}
+    if "board" in hidden:  # the boards asked about: the later ones too
+        later = ()
     return TableView(
         button=table.button,
         small_blind=spec.stakes.small_blind,
@@ -276,7 +286,8 @@ def table_view(
         board=None if "board" in hidden else tuple(card.text for card in table.board),
         burns=None if "burns" in hidden else len(table.burns),
         exposed=tuple(face_up),
-        set_aside=tuple(card.text for card in table.set_aside),
+        set_aside=tuple(card.text for card in table.set_aside if card not in run_cards),
+        later_boards=later,
         pot=None if "pot" in hidden else sum(amounts),
         pots=None if "pot" in hidden else tuple(amounts),
         to_act=None if "to_act" in hidden else hand.to_act,

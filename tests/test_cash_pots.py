@@ -10,12 +10,20 @@ import pytest
 import yaml
 
 from dealer_trainer import replay
+from dealer_trainer.cards import Card
+from dealer_trainer.cli.render import Painter
+from dealer_trainer.cli.table_view import draw_table
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
+from dealer_trainer.procedure.cash_pots import run_share
 from dealer_trainer.procedure.events import EVENT_ARGS
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.search import search
+from dealer_trainer.scenario.facts import FACTS
+from dealer_trainer.script_events import script_item
 from dealer_trainer.view import table_view
+from dealer_trainer.web.drawing import describe
+from dealer_trainer.web.table_layouts import layouts
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun; a 4-8 limit game
 LIMIT = {"seats": 6, "button": 1, "blinds": [2, 4], "structure": "limit", "stacks": 200}
@@ -238,6 +246,173 @@ def test_la26_187_run_twice_from_the_flop_shares_the_flop() -> None:
     assert result["seats"]["5"]["chips"] == 101  # second: 2c 7d 9h Kd 5d, a set of kings
 
 
+# --- run it three times -------------------------------------------------------------------
+
+THRICE = {"run_twice": {"runs": 3}}
+
+
+def test_la26_187_three_runs_each_board_wins_a_third_the_odd_chip_with_the_first() -> None:
+    result = two_boards([*ALL_IN, THRICE, *RUN_OUT, *SHOWN])
+    assert result["rejected"] == []
+    # 203 in three: 68 to the aces on the first board, 68 and 67 to the kings on the second
+    # (a set) and the third (5c 6c 7c Kc 4d: a set again)
+    assert result["seats"]["4"]["chips"] == 68
+    assert result["seats"]["5"]["chips"] == 135
+    assert result["pots"][0]["winners"] == [4, 5]
+    assert result["set_aside"] == ["Kd", "8c", "5d", "Jc", "Qd", "5c", "6c", "7c", "Kc", "4d"]
+    assert len(result["burns"]) == 9  # three burns for each of the three boards (LA26 213)
+    assert [run["pots"] for run in result["runs"]] == [
+        [{"amount": 68, "winners": [4]}],
+        [{"amount": 68, "winners": [5]}],
+        [{"amount": 67, "winners": [5]}],
+    ]
+    assert result["runs"][0]["board"] == result["board"]
+    assert result["runs"][2]["board"] == ["5c", "6c", "7c", "Kc", "4d"]
+
+
+def test_la26_187_three_runs_from_the_flop_share_the_flop() -> None:
+    result = two_boards([*ALL_IN, "burn", "flop", THRICE, *RUN_OUT[2:], *SHOWN])
+    assert result["rejected"] == []
+    boards = [run["board"] for run in result["runs"]]
+    assert [board[:3] for board in boards] == [["2c", "7d", "9h"]] * 3
+    assert len(result["set_aside"]) == 4  # a turn and a river for each later board
+    assert len(result["burns"]) == 1 + 2 * 3
+    assert result["seats"]["4"]["chips"] + result["seats"]["5"]["chips"] == 203
+
+
+@pytest.mark.parametrize(
+    ("amount", "shares"),
+    [(300, [100, 100, 100]), (301, [101, 100, 100]), (302, [101, 101, 100]), (203, [102, 101])],
+)
+def test_la26_187_the_odd_chips_go_one_each_to_the_first_boards_first(
+    amount: int, shares: list[int]
+) -> None:
+    runs = len(shares)
+    assert [run_share(amount, runs, run) for run in range(runs)] == shares
+
+
+def test_three_runs_and_the_odd_chip_fact_name_the_first_boards_winner() -> None:
+    # seat 5 wins the first board here: the odd chip is its, not the first seat left of the
+    # button among the pot's winners
+    events = [*ALL_IN, THRICE, *RUN_OUT, *SHOWN]
+    table = {**LIMIT, **NL, "blinds": [1, 2], "ruleset": "tda-2024", "game": "cash"}
+    swapped = [*TWO_BOARDS[:2], "Ks", "As", *TWO_BOARDS[4:8], "Kh", "Ah", *TWO_BOARDS[10:]]
+    hand = Hand(load_script({"table": table, "deck": swapped, "events": events}))
+    for item in load_script({"table": table, "deck": swapped, "events": events}).events:
+        hand.handle(item)
+    assert [pots[0].winners for pots in hand.run_pots] == [(5,), (4,), (4,)]
+    assert FACTS["odd_chip"][1](hand) == 5
+
+
+def test_la26_187_the_first_boards_share_is_a_fact_only_of_a_board_run_more_than_once() -> None:
+    assert FACTS["first_board_share"][1](_three_runs_hand(6)) == 68  # 203: 68, 68, 67
+    table = {**LIMIT, **NL, "blinds": [1, 2], "ruleset": "tda-2024", "game": "cash"}
+    once = load_script({"table": table, "deck": TWO_BOARDS, "events": ALL_IN})
+    hand = Hand(once)
+    for item in once.events:
+        hand.handle(item)
+    assert FACTS["first_board_share"][1](hand) is None
+
+
+def test_a_house_that_runs_it_twice_at_most_refuses_three_runs(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "name: our-room\nbase: tda-2024\noptions: {run_it_twice: twice}\n", encoding="utf-8"
+    )
+    house = {"ruleset": "house.yaml", "game": "cash", **NL}
+    refused = play([*ALL_IN, THRICE], folder=tmp_path, **house)
+    assert rules(refused) == ["LA26 187"]
+    assert "twice at most" in refused["rejected"][0]["reason"]
+    assert play([*ALL_IN, "run_twice"], folder=tmp_path, **house)["rejected"] == []
+
+
+def test_a_board_run_three_times_is_not_run_again() -> None:
+    again = play([*ALL_IN, THRICE, "run_twice"], ruleset="tda-2024", game="cash", **NL)
+    assert rules(again) == ["LA26 187"]
+    assert "three times already" in again["rejected"][0]["reason"]
+
+
+def _three_runs_hand(seats: int, before: list[Any] | None = None) -> Hand:
+    table = {**LIMIT, **NL, "seats": seats, "blinds": [1, 2], "ruleset": "tda-2024"}
+    folds = [act(seat, "fold") for seat in (6, 7, 8, 9, 10, 1, 2, 3) if seat <= seats]
+    early = before or []
+    events = [*ALL_IN[:4], *folds, *early, THRICE, *RUN_OUT[len(early) :], *SHOWN]
+    script = load_script({"table": {**table, "game": "cash"}, "deck": TWO_BOARDS, "events": events})
+    hand = Hand(script)
+    for item in script.events:
+        hand.handle(item)
+    assert hand.awarded and not hand.rejected
+    return hand
+
+
+@pytest.mark.parametrize("seats", [5, 6, 9, 10])
+@pytest.mark.parametrize("before", [[], ["burn", "flop"]])
+def test_the_table_picture_lays_out_three_boards_a_row_each_without_overlap(
+    seats: int, before: list[Any]
+) -> None:
+    view = table_view(_three_runs_hand(seats, before))
+    assert view.set_aside == ()  # the later runs are boards, not cards set aside
+    assert [len(board) for board in view.later_boards] == [5 - len(before) // 2 * 3] * 2
+    wide, narrow = layouts(view)
+    for picture in (wide, narrow):
+        assert picture.clashes() == []
+        labels = [picture.set_aside_label, *picture.run_labels]
+        assert [label.text for label in labels if label is not None] == ["Board 2:", "Board 3:"]
+        rows = sorted({spot.y for spot in picture.set_aside})
+        assert len(rows) == 2  # the second board on one row, the third on the next
+    assert "Board 3: " in describe(view)
+
+
+def test_the_text_table_draws_each_later_board_on_its_own_line() -> None:
+    facts = table_view(_three_runs_hand(6)).to_dict()
+    lines = draw_table(facts, Painter(enabled=False))
+    assert "board 2:   Kd 8c 5d Jc Qd" in lines
+    assert "board 3:   5c 6c 7c Kc 4d" in lines
+    assert not any(line.startswith("set aside") for line in lines)
+    hidden = draw_table(facts, Painter(enabled=False), frozenset({"board"}))
+    assert not any(line.startswith("board 2") for line in hidden)
+
+
+def test_la26_216_ten_seats_three_runs_from_preflop_never_run_the_stub_short() -> None:
+    # 20 hole cards and three boards of five, each street burned: 20 + 3 * (5 + 3) = 44 <= 52
+    table = {"seats": 10, "button": 1, "blinds": [1, 2], "stacks": 100, **NL}
+    events = ["shuffle", "cut", "post_blinds", "deal", act(4, "all_in")]
+    events += [act(seat, "call") for seat in (5, 6, 7, 8, 9, 10, 1, 2, 3)]
+    events += [THRICE, *RUN_OUT]
+    script = {"table": {**table, "ruleset": "tda-2024", "game": "cash"}, "seed": 3}
+    order = replay({**script, "events": events})["showdown_order"]
+    result = replay({**script, "events": [*events, *({"show": {"seat": s}} for s in order)]})
+    assert result["rejected"] == []
+    assert result["hand_over"]
+    assert len(result["stub"]) == 52 - 44
+    assert sum(sum(pot["amount"] for pot in run["pots"]) for run in result["runs"]) == 1000
+
+
+def test_la26_216_a_short_stub_gives_its_last_card_then_the_burns_then_the_muck() -> None:
+    table = {**LIMIT, **NL, "blinds": [1, 2], "ruleset": "tda-2024", "game": "cash"}
+    script = load_script({"table": table, "deck": TWO_BOARDS, "events": [*ALL_IN, THRICE]})
+    hand = Hand(script, check=True)
+    for item in script.events:
+        hand.handle(item)
+    for item in load_script({"table": table, "events": RUN_OUT}).events:
+        hand.handle(item)
+    # the stub worn down to five cards (as if lost to the dealer's errors): the rest in the muck
+    stub = hand.table.stub
+    assert stub[:5] == [Card.parse(text) for text in ("Td", "Kd", "8c", "5d", "9c")]
+    hand.table.muck.extend(stub[5:])
+    del stub[5:]
+    muck = list(hand.table.muck)
+    for item in load_script({"table": table, "events": SHOWN}).events:
+        hand.handle(item)
+    assert hand.awarded and hand.table.stub == []
+    second, third = hand.later_runs
+    # the second board: burn Td, flop Kd 8c 5d; the turn is the stub's last card, unburned;
+    # the river the first burn card. The third: the other burns, then the muck
+    assert " ".join(card.text for card in second) == "Kd 8c 5d 9c Tc"
+    assert [card.text for card in third[:3]] == ["Ts", "Th", "Td"]
+    assert list(third[3:]) == muck[:2]
+    assert sum(hand.won.values()) == 203
+
+
 # --- rabbit hunting ------------------------------------------------------------------------
 
 
@@ -267,6 +442,11 @@ def test_the_new_events_are_in_the_vocabulary(event: str) -> None:
     [
         ("run it twice", {"LA26-187"}),
         ("can we run it twice", {"LA26-187"}),
+        ("run it three times", {"LA26-187"}),
+        ("three times", {"LA26-187"}),
+        ("run it 3 times", {"LA26-187"}),
+        ("can we run it thrice", {"LA26-187"}),
+        ("stub too short for the third board", {"LA26-216"}),
         ("rabbit", {"TDA24-28", "LA26-81"}),
         ("rabbit hunt", {"TDA24-28", "LA26-81"}),
         ("kill", {"RRoP-KP-2", "LA26-193"}),
@@ -338,6 +518,21 @@ def test_run_twice_declined_must_be_true_or_false() -> None:
         load_script(text, source="hand.yaml")
     assert caught.value.where is not None and caught.value.where.startswith("hand.yaml:4:")
     assert "'declined' must be true or false" in str(caught.value)
+
+
+@pytest.mark.parametrize("runs", ["4", "1", "three", "true"])
+def test_run_twice_runs_must_be_two_or_three(runs: str) -> None:
+    text = f"table: {{seats: 3}}\nevents:\n  - post_blinds\n  - run_twice: {{runs: {runs}}}\n"
+    with pytest.raises(ScriptError) as caught:
+        load_script(text, source="hand.yaml")
+    assert caught.value.where is not None and caught.value.where.startswith("hand.yaml:4:")
+    assert "'runs' must be" in str(caught.value)
+
+
+def test_run_twice_without_runs_means_twice_and_runs_is_written_back() -> None:
+    script = load_script("table: {seats: 3}\nevents:\n  - run_twice\n  - run_twice: {runs: 3}\n")
+    assert [event.runs for event in script.events] == [None, 3]
+    assert script_item(script.events[1]) == {"run_twice": {"runs": 3}}
 
 
 def test_rabbit_takes_no_argument() -> None:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from strategies import examples
 from test_engine_properties import MAX_EVENTS_PER_HAND, SETTINGS, Driver, Item, tables
 
+from dealer_trainer.betting import Action
 from dealer_trainer.handscript import parse_script
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.rulesets import BUILTIN
@@ -48,16 +49,30 @@ class PotsDriver(Driver):
         return {"kill_blind": args}
 
     def twice_item(self) -> Item:
+        args: dict[str, Any] = {}
+        if self.data.draw(st.booleans()):  # two or three runs (runs absent: two)
+            args["runs"] = self.data.draw(st.sampled_from((2, 3)))
         if self.data.draw(st.booleans()):
-            return "run_twice"
-        return {"run_twice": {"declined": True}}
+            args["declined"] = True
+        return {"run_twice": args} if args else "run_twice"
+
+    def all_in_item(self) -> Item | None:
+        """Often, the player to act moves all in (a board is run only with a player all in)."""
+        betting = self.hand.betting
+        if betting is None or betting.to_act is None or "act" not in self.hand.expected_next():
+            return None
+        if Action.ALL_IN not in betting.legal_actions(betting.to_act):
+            return None
+        if self.hand.barred(betting.to_act) or self.hand.bound_actions(betting.to_act):
+            return None
+        return {"act": {"seat": betting.to_act, "action": "all_in"}}
 
 
 @settings(SETTINGS, max_examples=examples(40))
 @given(
     tables(),
     st.sampled_from(("none", "full", "half")),
-    st.sampled_from(("none", "allowed")),
+    st.sampled_from(("none", "twice", "allowed")),
     st.sampled_from(("none", "allowed")),
     st.integers(0, 2**32),
     st.data(),
@@ -90,6 +105,50 @@ def test_cash_pots_every_card_and_chip_accounted_for_and_a_refusal_changes_nothi
     assert verdict.outcome == ("accepted" if rabbit == "allowed" else "rejected")
     if killed is not None:  # the kill blind stayed in the pot it was posted to
         assert hand.betting is not None and hand.betting.contributed[killed[0]] >= killed[1]
+
+
+@settings(SETTINGS, max_examples=examples(40))
+@given(tables(), st.sampled_from((3, 2)), st.integers(0, 2**32), st.data())
+def test_la26_187_a_board_run_two_or_three_times_shares_every_pot_and_every_card(
+    table: dict[str, Any], runs: int, seed: int, data: st.DataObject
+) -> None:
+    """A house that runs it up to three times, players moving all in: once the players agree,
+    every card stays accounted for (the later boards beside the first), every chip is paid
+    out, and each board's share of each pot is equal to the others' up to the odd chips, which
+    go one each to the first boards first (LA26 187); each later board is five cards, sharing
+    what was out at the agreement (LA26 213)."""
+    driver = PotsDriver(
+        {"table": table, "seed": seed, "events": []}, data, "none", "allowed", "none"
+    )
+    hand = driver.hand
+    for _ in range(MAX_EVENTS_PER_HAND):
+        if hand.hand_over:
+            break
+        if hand.runs == 1 and hand.betting is not None and hand.betting.betting_over:
+            driver.send_checked({"run_twice": {"runs": runs}})
+        item = driver.all_in_item() if data.draw(st.integers(0, 3)) else None
+        item = item or driver.legal_item()
+        verdict = driver.send_checked(item)
+        assert verdict.outcome == "accepted", (item, verdict.reason, verdict.rule)
+    assert hand.hand_over
+    driver.check_award()
+    event(f"runs agreed: {hand.runs}; boards dealt: {len(hand.run_pots)}")
+    if not hand.run_pots:  # agreed, but the hand ended without a showdown
+        return
+    assert len(hand.run_pots) == hand.runs == runs
+    shared = hand.table.board[: hand.run_from]
+    for later in hand.later_runs:
+        assert len(shared) + len(later) == 5
+    new_cards = [card for run in hand.later_runs for card in run]
+    assert len(set(new_cards)) == len(new_cards) == len(hand.table.set_aside)
+    for number, pot in enumerate(hand.pots):
+        shares = [pots[number] for pots in hand.run_pots]
+        amounts = [share.amount for share in shares]
+        assert sum(amounts) == pot.amount
+        assert amounts == sorted(amounts, reverse=True)
+        assert amounts[0] - amounts[-1] <= 1
+        assert all(set(share.winners) <= set(pot.eligible) for share in shares)
+        assert set(pot.winners) == {seat for share in shares for seat in share.winners}
 
 
 def _sole_winner(hand: Hand) -> int | None:

@@ -61,6 +61,9 @@ def draw_table(
         lines.append(f"exposed:   {paint(cards(facts['exposed']), 'yellow')}")
     if facts["set_aside"]:
         lines.append(f"set aside: {cards(facts['set_aside'])}")
+    # a board run twice or three times: each later run's own cards (LA26 187)
+    for run, board in enumerate(() if "board" in hidden else facts.get("later_boards") or (), 2):
+        lines.append(f"board {run}:   {paint(cards(board), 'bold')}")
     if "pot" not in hidden and facts["pot"] is not None:
         pots = facts["pots"] or []
         split = f" ({' + '.join(map(str, pots))})" if len(pots) > 1 else ""

@@ -1,11 +1,11 @@
 """A cash game's pots: the kill blind, running the board twice, rabbit hunting (issue 25).
 
 Each is a house option of the ruleset (:mod:`dealer_trainer.rules.options`): ``kill`` (none,
-full, half), ``run_it_twice`` (none, allowed) and ``rabbit_hunt`` (none, allowed); none of them
-is played in a tournament. The checks refuse with the rule that says why (a
-:class:`~dealer_trainer.errors.Rejected` with its citation, nothing changed); the effects post
-the kill blind and raise the limits for the hand, or deal the second run of an agreed board
-and split each pot between the two boards.
+full, half), ``run_it_twice`` (none, twice, allowed: up to three runs) and ``rabbit_hunt``
+(none, allowed); none of them is played in a tournament. The checks refuse with the rule that
+says why (a :class:`~dealer_trainer.errors.Rejected` with its citation, nothing changed); the
+effects post the kill blind and raise the limits for the hand, or deal the later runs of an
+agreed board and split each pot between the boards.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ __all__ = [
     "RUN_TWICE_RULE",
     "CashPots",
     "post_kill",
+    "run_share",
 ]
 
 #: the kill pot: a limit game's kill blind and its place in the action (RRoP Kill Pots)
@@ -39,6 +40,16 @@ RUN_TWICE_RULE = "LA26 187"
 RABBIT_RULE = "TDA24 28"
 #: what makes a kill: two pots in a row, the second holding a full bet beyond the blinds
 KILL_DUE_RULE = "LA26 195"
+#: how many times a board may be run, as said
+_TIMES = {2: "twice", 3: "three times"}
+
+
+def run_share(amount: int, runs: int, run: int) -> int:
+    """Board ``run``'s share (0: the first board) of a pot of ``amount`` run ``runs`` times:
+    an equal part, and the odd chips one each to the first boards first (LA26 187): 302 run
+    three times is 101, 101 and 100."""
+    return amount // runs + (1 if run < amount % runs else 0)
+
 
 #: the kill blind against the big blind, and the limits against the table's: (times, halves)
 _KILL_TIMES = {"full": (2, 1), "half": (3, 2)}
@@ -174,24 +185,33 @@ class CashPots(HandState):
         size = post_kill(self.betting, event.seat, self.ruleset.kill)
         self.kill_blind = (event.seat, size)
 
-    # --- running the board twice -----------------------------------------------------------
+    # --- running the board twice (or three times) -------------------------------------------
 
     def verify_run_twice(self, event: Event) -> None:
-        """Two boards: a cash game whose house allows it, a player all in, no bet pending, the
-        board not complete, and every player left agreeing (LA26 187)."""
+        """Two or three boards: a cash game whose house allows it, a player all in, no bet
+        pending, the board not complete, and every player left agreeing (LA26 187)."""
         assert self.betting is not None
         if self.spec.game != "cash":
             raise Rejected(
                 "a tournament board is dealt once: no running it twice", rule=RUN_TWICE_RULE
             )
-        if self.ruleset.run_it_twice != "allowed":
+        if self.ruleset.run_it_twice == "none":
             raise Rejected(
                 f"this house deals the board once ({self.ruleset.name}: option run_it_twice is "
                 "none)",
                 rule=RUN_TWICE_RULE,
             )
+        if (event.runs or 2) > 2 and self.ruleset.run_it_twice == "twice":
+            raise Rejected(
+                f"this house runs a board twice at most ({self.ruleset.name}: option "
+                "run_it_twice is twice)",
+                rule=RUN_TWICE_RULE,
+            )
         if self.runs > 1:
-            raise Rejected("the players have agreed to run it twice already", rule=RUN_TWICE_RULE)
+            raise Rejected(
+                f"the players have agreed to run it {_TIMES[self.runs]} already",
+                rule=RUN_TWICE_RULE,
+            )
         if not self.betting.all_in & set(self.betting.live):
             raise Rejected("running it twice needs a player all in; nobody is", rule=RUN_TWICE_RULE)
         if not self.betting.betting_over:
@@ -205,57 +225,78 @@ class CashPots(HandState):
             )
         if event.declined:
             raise Rejected(
-                "every player left must agree to run it twice; one said no, so the board is "
-                "dealt once",
+                f"every player left must agree to run it {_TIMES[event.runs or 2]}; one said "
+                "no, so the board is dealt once",
                 rule=RUN_TWICE_RULE,
             )
 
     def agree_run_twice(self, event: Event) -> None:
-        """The players all agreed: the rest of the board is run twice."""
-        self.runs = 2
+        """The players all agreed: the rest of the board is run twice, or three times."""
+        self.runs = event.runs or 2
         self.run_from = len(self.table.board)
 
-    def second_board(self) -> list[Card]:
-        """The second run's board: the cards out when the players agreed, then the rest dealt
-        again from the stub once the first board is complete, a burn before each street
-        (LA26 213). Its new cards lie beside the first board (the set-aside zone, so every
-        card stays accounted for). Dealt once; an empty list when the stub is too short."""
-        if not self.second_run:
+    def later_boards(self) -> list[list[Card]]:
+        """The boards of the second run and the third (if any): the cards out when the players
+        agreed, then the rest dealt again from the stub once the board before is complete, a
+        burn before each street (LA26 213). Their new cards lie beside the first board (the
+        set-aside zone, so every card stays accounted for). Dealt once."""
+        if len(self.later_runs) < self.runs - 1:
             shared = self.run_from
             streets = [3] if shared < 3 else []
             streets += [1] * (5 - max(shared, 3))
-            if sum(streets) + len(streets) > len(self.table.stub):
-                return []
-            cards: list[Card] = []
-            for count in streets:
-                self.table.burns.extend(self.table.take(1))
-                cards.extend(self.table.take(count))
-            self.table.set_aside.extend(cards)
-            self.second_run = tuple(cards)
-        return [*self.table.board[: self.run_from], *self.second_run]
+            runs: list[tuple[Card, ...]] = []
+            for _ in range(self.runs - 1):
+                cards = [card for count in streets for card in self._run_street(count)]
+                self.table.set_aside.extend(cards)
+                runs.append(tuple(cards))
+            self.later_runs = tuple(runs)
+        shared_cards = self.table.board[: self.run_from]
+        return [[*shared_cards, *run] for run in self.later_runs]
 
-    def award_twice(
+    def _run_street(self, count: int) -> list[Card]:
+        """One street of a later run: a burn and ``count`` cards from the stub. A stub too
+        short for both (LA26 215, 216) gives its cards down to the last one, unburned, and the rest
+        come from the burn cards, then from the muck, in the order they went there."""
+        table = self.table
+        if len(table.stub) > count:
+            table.burns.extend(table.take(1))
+            return table.take(count)
+        cards = table.take(len(table.stub))
+        for zone in (table.burns, table.muck):
+            while zone and len(cards) < count:
+                cards.append(zone.pop(0))
+        return cards
+
+    def award_runs(
         self, pots: list[Pot], strengths: dict[int, int]
     ) -> tuple[list[Pot], dict[int, int]] | None:
-        """Each pot in two halves, the first board's half with the odd chip (LA26 187): the
-        first half to the best claim on the first board, the second on the second board.
-        None: the board is run once (no agreement, or no second board to be had)."""
-        board = self.second_board() if self.runs > 1 else []
-        if not board or not strengths:
+        """Each pot in as many shares as runs, the odd chips one each to the first boards
+        first (LA26 187): each share to the best claim on its board. None: the board is run
+        once (no agreement)."""
+        if self.runs < 2 or not strengths:
             return None
-        second: dict[int, int] = {}
-        for seat in strengths:
-            cards = [*board, *(self.table.holes[seat] if seat in self.shown else ())]
-            second[seat] = hand_strength(cards)
-        firsts = [replace(pot, amount=pot.amount - pot.amount // 2) for pot in pots]
-        seconds = [replace(pot, amount=pot.amount // 2) for pot in pots]
-        settled_first, won = award(firsts, strengths, self.order)
-        settled_second, won_second = award(seconds, second, self.order)
-        for seat, chips in won_second.items():
-            won[seat] = won.get(seat, 0) + chips
+        per_board = [strengths]
+        for board in self.later_boards():
+            per_board.append(
+                {
+                    seat: hand_strength(
+                        [*board, *(self.table.holes[seat] if seat in self.shown else ())]
+                    )
+                    for seat in strengths
+                }
+            )
+        won: dict[int, int] = {}
+        shares: list[tuple[Pot, ...]] = []
+        for run, claims in enumerate(per_board):
+            share = [replace(pot, amount=run_share(pot.amount, self.runs, run)) for pot in pots]
+            settled, won_here = award(share, claims, self.order)
+            shares.append(tuple(settled))
+            for seat, chips in won_here.items():
+                won[seat] = won.get(seat, 0) + chips
+        self.run_pots = tuple(shares)
         settled = [
-            replace(pot, winners=tuple(s for s in self.order if s in {*a.winners, *b.winners}))
-            for pot, a, b in zip(pots, settled_first, settled_second, strict=True)
+            replace(pot, winners=tuple(s for s in self.order if any(s in p.winners for p in run)))
+            for pot, *run in zip(pots, *shares, strict=True)
         ]
         return settled, won
 

@@ -213,8 +213,8 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     # a cash game's pots (issue 25): a limit game's kill blind (RRoP-KP 2; LA26 193), the board
     # run twice by the all-in players' agreement (LA26 187), rabbit hunting (TDA24 28)
     (E.KILL_BLIND, P, _NO, "kill_blind", "seat! amount", "Take a player's kill blind"),
-    (E.RUN_TWICE, P, _NO, "run_twice", "declined",
-     "Take the players' agreement to run the board twice"),
+    (E.RUN_TWICE, P, _NO, "run_twice", "declined runs",
+     "Take the players' agreement to run the board twice (or three times)"),
     (E.RABBIT, P, _NO, "rabbit", "", "Show the cards that would have come (rabbit hunting)"),
     # the table itself (issue 25; RRoP-MD(g), TDA24 34-A; LA26 79, TDA24 26)
     (E.WRONG_BUTTON, F, _NO, "wrong_button", "seat!",
@@ -335,6 +335,8 @@ class Event:
     told: int | None = None
     #: run_twice: a player left in the hand said no (the board is dealt once)
     declined: bool = False
+    #: run_twice: how many times the rest of the board is run (2 or 3; None: twice)
+    runs: int | None = None
     #: deck_change: why the new deck comes in (:data:`DECK_REASONS`), and for how many minutes
     #: the decks in play have been in play (a player's request waits for two hours, LA26 79)
     reason: str | None = None
@@ -365,6 +367,7 @@ class Event:
             f"of seat {self.of}" if self.of is not None else "",
             f"told {self.told}" if self.told is not None else "",
             "declined" * self.declined,
+            f"{self.runs} runs" if self.runs is not None else "",
             f"on {self.reason}" if self.reason is not None else "",
             f"after {self.minutes} minutes" if self.minutes is not None else "",
             f"given {self.given}" if self.given is not None else "",

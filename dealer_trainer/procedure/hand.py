@@ -411,8 +411,8 @@ class Hand(
             self.betting.contributed, self.betting.folded, self.order, self.betting.dead
         )
         self._forfeited_board_claims(pots, strengths)
-        twice = self.award_twice(pots, strengths if claimants else {})
-        self.pots, self.won = twice or award(pots, strengths, self.order)
+        runs = self.award_runs(pots, strengths if claimants else {})
+        self.pots, self.won = runs or award(pots, strengths, self.order)
         self._pay(uncalled)
 
     def _forfeited_board_claims(self, pots: list[Pot], strengths: dict[int, int]) -> None:

@@ -189,11 +189,13 @@ class HandState(ABC):
         self.ordered: set[int] = set()
         self.partly_shown: set[int] = set()
         #: a cash game's pots (issue 25): the kill blind (seat, amount); how many times the
-        #: board is run, the board's length when the players agreed, the second run's cards
+        #: board is run, the board's length when the players agreed, the later runs' new cards
+        #: and each run's share of the pots as awarded (the first run's first)
         self.kill_blind: tuple[int, int] | None = None
         self.runs = 1
         self.run_from = 0
-        self.second_run: tuple[Card, ...] = ()
+        self.later_runs: tuple[tuple[Card, ...], ...] = ()
+        self.run_pots: tuple[tuple[Pot, ...], ...] = ()
         #: showing hands (issue 25): each mucked hand's cards (a called hand asked for comes
         #: back from the muck), seats whose cards the whole table has seen, and seats that
         #: showed cards to one player, owed to the table once the betting is over

@@ -210,11 +210,14 @@ OPTIONS: tuple[Option, ...] = (
     # --- cash-game pots (issue 25): run it twice, rabbit hunting, kill pots -------------------
     Option(
         "run_it_twice",
-        "A cash game: may the players all in agree to run the rest of the board twice?",
+        "A cash game: may the players all in agree to run the rest of the board twice (or "
+        "three times)?",
         {
             "none": "no: the board is dealt once (Robert's Rules provide no second run)",
-            "allowed": "yes, when every player left agrees, with an all-in and no bet pending "
-            "(LA26 187); never in a tournament",
+            "twice": "twice at most, when every player left agrees, with an all-in and no bet "
+            "pending; never in a tournament (a house that does not run it three times)",
+            "allowed": "twice or three times, when every player left agrees, with an all-in and "
+            "no bet pending (LA26 187); never in a tournament",
         },
     ),
     Option(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_trainer.betting import Action
 from dealer_trainer.engine import play
+from dealer_trainer.procedure.cash_pots import run_share
 from dealer_trainer.procedure.events import Event, EventName
 from dealer_trainer.showdown import odd_chip_seats
 
@@ -37,14 +38,29 @@ FACT_ANSWERS: dict[str, str] = {
     "kill_due": "seat",
     "change_owed": "amount",
     "change_over": "amount",
+    "first_board_share": "amount",
 }
 
 
 def _odd_chip(hand: Hand) -> int | None:
+    """The seat that gets a split pot's (first) odd chip; a board run more than once: the first
+    board's, which takes the first odd chip of every pot (LA26 187)."""
+    if hand.run_pots:
+        for pot, first in zip(hand.current_pots(), hand.run_pots[0], strict=True):
+            if pot.amount % hand.runs and first.winners:
+                return (odd_chip_seats(first.amount, first.winners) or first.winners)[0]
+        return None
     for pot in hand.current_pots():
         if pot.winners and (odd := odd_chip_seats(pot.amount, pot.winners)):
             return odd[0]
     return None
+
+
+def _first_board_share(hand: Hand) -> int | None:
+    """A board run twice or three times: the main pot's chips the first board wins, an equal
+    share with the first odd chip (LA26 187); None: the board is run once."""
+    pots = hand.current_pots()
+    return run_share(pots[0].amount, hand.runs, 0) if hand.runs > 1 and pots else None
 
 
 def _max_bet(hand: Hand) -> int | None:
@@ -145,6 +161,12 @@ FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
         "the chips players given too much change still owe the pot (LA26 145)",
         lambda hand: -sum(owed for owed in hand.change_owed().values() if owed < 0),
     ),
+    "first_board_share": (
+        "a board run twice or three times: the main pot's chips the first board wins (its "
+        "equal share, with an odd chip where the pot does not divide; LA26 187); null: the "
+        "board is run once",
+        _first_board_share,
+    ),
 }
 #: the facts a number question may ask: the amounts and counts (typed, not picked)
 NUMBER_FACTS: tuple[str, ...] = tuple(
@@ -163,6 +185,7 @@ FACT_UNITS: dict[str, str] = {
     "to_call": "chips",
     "change_owed": "chips",
     "change_over": "chips",
+    "first_board_share": "chips",
 }
 
 

@@ -252,6 +252,8 @@ def describe(view: TableView) -> str:
         sentences.append(_count(view.burns, "burn card", "burn cards") + " face down.")
     if view.set_aside:
         sentences.append("Set aside: " + ", ".join(card_name(c) for c in view.set_aside) + ".")
+    for run, board in enumerate(view.later_boards, start=2):
+        sentences.append(f"Board {run}: " + ", ".join(card_name(c) for c in board) + ".")
     if view.pots is not None:
         if len(view.pots) > 1:
             pots = ", ".join(str(amount) for amount in view.pots)

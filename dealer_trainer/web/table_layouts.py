@@ -122,34 +122,45 @@ def _middle(shape: Shape, view: TableView, centre: Point, taken: list[Rect]) -> 
         assert pot is not None
         taken = [*taken, pot.box()]
     burns: Label | None = None
-    aside_label: Label | None = None
+    labels: list[Label] = []
     aside: list[CardSpot] = []
     sw, sh = shape.seat_card
+    # the cards set aside, then each later run of a board run twice or three times, a row each
+    rows = [("Set aside:", view.set_aside)] if view.set_aside else []
+    rows += [(f"Board {run}:", cards) for run, cards in enumerate(view.later_boards, start=2)]
+    words_width = max((text_width(words, shape.text) for words, _ in rows), default=0) + GAP
+    x0, first = centre.x + 12, 0
+    longest = max((len(cards) for _, cards in rows), default=0)
+    if (shape.width - 4 - x0 - words_width) // (sw + 2) < min(longest, 5):
+        x0, first = 8.0, 1  # a narrow picture: the rows go under the burns, from its left edge
+    left = x0 + words_width
+    # as many a row as the picture's width holds; the rest on rows below
+    per_row = max(1, int((shape.width - 4 - left) // (sw + 2)))
     for y in [*below, *above[1:]]:
         parts: list[Rect] = []
         if view.burns is not None:
             burns = Label(x=round(centre.x - 12, 2), y=y, text=f"Burns: {view.burns}",
                           size=shape.text, kind="burns", anchor="end")  # fmt: skip
             parts.append(burns.box())
-        if view.set_aside:
-            aside_label = Label(x=round(centre.x + 12, 2), y=y, text="Set aside:",
-                                size=shape.text, kind="burns")  # fmt: skip
-            left = centre.x + 12 + text_width("Set aside:", shape.text) + GAP
-            # as many a row as the picture's width holds; the rest on rows below (a second
-            # board run out is five cards and its burns)
-            per_row = max(1, int((shape.width - 4 - left) // (sw + 2)))
-            aside = [CardSpot(x=round(left + (i % per_row) * (sw + 2), 2),
-                              y=round(y - sh * 0.7 + (i // per_row) * (sh + 2), 2), card=c)
-                     for i, c in enumerate(view.set_aside)]  # fmt: skip
-            parts += [aside_label.box(), *(Rect(c.x, c.y, sw, sh) for c in aside)]
+        labels, aside, line = [], [], first
+        for words, cards in rows:
+            labels.append(Label(x=round(x0, 2), y=round(y + line * (sh + 2), 2),
+                                text=words, size=shape.text, kind="burns"))  # fmt: skip
+            aside += [CardSpot(x=round(left + (i % per_row) * (sw + 2), 2),
+                               y=round(y - sh * 0.7 + (line + i // per_row) * (sh + 2), 2),
+                               card=c)
+                      for i, c in enumerate(cards)]  # fmt: skip
+            line += max(1, -(-len(cards) // per_row))
+        parts += [*(label.box() for label in labels), *(Rect(c.x, c.y, sw, sh) for c in aside)]
         if _clear_of(parts, taken):
             break
     return {
         "board": tuple(CardSpot(x=p.x, y=p.y, card=c) for p, c in zip(spots, board, strict=True)),
         "pot": pot,
         "burns": burns,
-        "set_aside_label": aside_label,
+        "set_aside_label": labels[0] if labels else None,
         "set_aside": tuple(aside),
+        "run_labels": tuple(labels[1:]),
     }
 
 
@@ -261,7 +272,7 @@ def _narrow(view: TableView) -> TableLayout:
     centre = Point(shape.width / 2, top + pot_room + (bh / 2 if view.board else 0.0))
     middle = _middle(shape, view, centre, [])
     bottom = centre.y + (bh / 2 if view.board else 0.0) + 12
-    if view.burns is not None or view.set_aside:
+    if view.burns is not None or view.set_aside or view.later_boards:
         bottom += max(shape.text, shape.seat_card[1] * 0.8) + 8
     aside_spots: tuple[CardSpot, ...] = middle["set_aside"]  # type: ignore[assignment]
     if aside_spots:  # cards set aside on rows of their own reach further down

@@ -187,6 +187,9 @@ class TableLayout:
     burns: Label | None
     set_aside_label: Label | None
     set_aside: tuple[CardSpot, ...]
+    #: the words before each later row of cards beside the board: a board run twice or three
+    #: times, its second and third runs (the first row's are ``set_aside_label``)
+    run_labels: tuple[Label, ...] = ()
     dealer: Label
 
     def card_text(self, height: float) -> float:
@@ -211,7 +214,7 @@ class TableLayout:
             yield f"board card {index + 1}", Rect(card.x, card.y, bw, bh)
         for index, card in enumerate(self.set_aside):
             yield f"set-aside card {index + 1}", Rect(card.x, card.y, sw, sh)
-        for label in (self.pot, self.burns, self.set_aside_label, self.dealer):
+        for label in (self.pot, self.burns, self.set_aside_label, *self.run_labels, self.dealer):
             if label is not None:
                 yield label.kind, label.box()
 
