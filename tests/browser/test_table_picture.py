@@ -24,6 +24,7 @@ SCENARIOS = [
     "premature-river-raise-not-closed-tda",  # five board cards, three burns
     "wrong-seat-empty-seat-late-tda",  # a card set aside
     "extra-card-two-tda",  # seats holding three cards
+    "run-it-twice-second-board-burns-la26",  # a second board under the first
 ]
 WIDTHS = [320, 375, 768, 1024, 1280]
 #: the smallest a word may be drawn (CSS px)
