@@ -172,7 +172,9 @@ class HandState(ABC):
         self.board_players: dict[int, int] = {}
         self.blinds_posted: tuple[dict[int, int], dict[int, int]] = ({}, {})
         #: this hand's seats that posted what they owe to come in (``post``), with what
+        #: (``button``: bought the button), and the button a buyer took over (LA26 158)
         self.posting: dict[int, str] = {}
+        self.bought_from: int | None = None
         #: seats owing blinds the dealer dealt in anyway (LA26 161), each: ruled on yet?
         self.dealt_owing: dict[int, bool] = {}
         self.pots: list[Pot] = []

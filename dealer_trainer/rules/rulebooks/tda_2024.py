@@ -26,6 +26,7 @@ RULESET = Ruleset(
     game="tournament",
     straddle="button",
     run_it_twice="allowed",
+    buy_button="allowed",
     see_hand="river_caller",
     family="tda-2024",
     cap_rule="TDA24 48",
