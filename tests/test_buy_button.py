@@ -271,6 +271,13 @@ def test_la26_158_a_buy_once_the_deal_has_begun_waits_for_the_next_hand() -> Non
     assert result["button"] == 1 and chips(result, 2) == 100
 
 
+def test_la26_158_the_floor_does_not_move_a_bought_button_back() -> None:
+    result = play([BUY, "post_blinds", "deal", {"wrong_button": {"seat": 1}}])
+    assert refusal(result)["rule"] == "LA26 158"
+    assert "bought the button this hand" in refusal(result)["reason"]
+    assert result["button"] == 2 and chips(result, 2) == 97 and not result["misdeals"]
+
+
 def test_a_buy_button_that_is_not_true_or_false_is_a_script_error_at_its_place(
     tmp_path: Path,
 ) -> None:
