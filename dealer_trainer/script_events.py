@@ -212,6 +212,7 @@ class EventReader:
         out_of_turn = self.flag(args, "out_of_turn", holder)
         declined = self.flag(args, "declined", holder)
         runs = self.whole(args, "runs", holder, low=2, high=3)
+        buy_button = self.flag(args, "buy_button", holder)
         to = self.whole(args, "to", holder, low=1, high=MAX_SEATS)
         of = self.whole(args, "of", holder, low=1, high=MAX_SEATS)
         told = self.whole(args, "told", holder, low=1)
@@ -252,6 +253,7 @@ class EventReader:
             reason=reason,
             minutes=minutes,
             given=given,
+            buy_button=buy_button,
         )
 
     def one_of(
@@ -341,7 +343,16 @@ def script_item(event: Event) -> str | dict[str, dict[str, Any]]:
         value = getattr(event, key)
         if value is not None:
             args[key] = value.value if isinstance(value, Action) else value
-    for key in ("exposed", "boxed", "unnoticed", "dropped", "mixed", "out_of_turn", "declined"):
+    for key in (
+        "exposed",
+        "boxed",
+        "unnoticed",
+        "dropped",
+        "mixed",
+        "out_of_turn",
+        "declined",
+        "buy_button",
+    ):
         if getattr(event, key):
             args[key] = True
     if event.card is not None:

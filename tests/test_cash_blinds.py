@@ -233,21 +233,38 @@ OWED = st.dictionaries(st.integers(1, 6), st.sampled_from(["big", "both", "small
 @settings(max_examples=60, deadline=None)
 @given(
     owes=OWED,
-    posts=st.lists(st.integers(1, 6), max_size=3),
+    # a seat, whether it buys the button (LA26 158), and whether it posts after the blinds
+    posts=st.lists(st.tuples(st.integers(1, 6), st.booleans(), st.booleans()), max_size=3),
     actions=st.lists(st.sampled_from(["fold", "call", "check", "chop"]), max_size=10),
     ruleset=st.sampled_from(["roberts", "tda-2024"]),
+    button=st.integers(1, 6),
 )
-def test_posts_and_chops_keep_every_chip_and_card(
-    owes: dict[int, str], posts: list[int], actions: list[str], ruleset: str
+def test_posts_buys_and_chops_keep_every_chip_and_card(
+    owes: dict[int, str],
+    posts: list[tuple[int, bool, bool]],
+    actions: list[str],
+    ruleset: str,
+    button: int,
 ) -> None:
-    events: list[Any] = [{"post": {"seat": seat}} for seat in posts]
-    events += ["post_blinds", "deal"]
-    table = {**SIX, "owes": owes, "ruleset": ruleset}
+    def post(seat: int, buy: bool) -> dict[str, Any]:
+        return {"post": {"seat": seat, "buy_button": True} if buy else {"seat": seat}}
+
+    events: list[Any] = [post(seat, buy) for seat, buy, late in posts if not late]
+    events += ["post_blinds"]
+    events += [post(seat, buy) for seat, buy, late in posts if late]
+    events += ["deal"]
+    table = {**SIX, "owes": owes, "ruleset": ruleset, "button": button}
     script = load_script({"table": table, "seed": 1, "events": ["shuffle", "cut", *events]})
     with Hand(script) as hand:
         for event in script.events:
-            hand.handle(event)
-        hand.audit()
+            before = (hand.table.button, dict(hand.table.stacks), dict(hand.posting))
+            if hand.handle(event).outcome == "rejected":  # refused: nothing changed
+                assert before == (hand.table.button, dict(hand.table.stacks), dict(hand.posting))
+            elif event.buy_button:  # the buyer has the button, dealt last
+                assert hand.table.button == event.seat and hand.posting[event.seat] == "button"
+            hand.audit()
+        if hand.bought_from is not None and hand.order:
+            assert hand.order[-1] == hand.table.button
         for word in actions:
             seat = hand.betting.to_act if hand.betting is not None else None
             if word == "chop":

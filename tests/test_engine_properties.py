@@ -90,11 +90,17 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
     table["button"] = draw(st.sampled_from(seats))
     table.update(draw(stakes()))
     table["ruleset"] = draw(st.sampled_from(RULESETS))
-    if table["ruleset"] == "roberts" and draw(st.integers(0, 3)) == 0:
-        # a cash game's seats owing blinds: they sit out until they post or the big blind
-        # reaches them (issue 25)
+    if table["ruleset"] in ("roberts", "tda-2024") and draw(st.integers(0, 3)) == 0:
+        # a cash game's seats owing blinds: they sit out until they post, buy the button (a
+        # WSOP cash game, LA26 158) or the big blind reaches them (issue 25)
+        if table["ruleset"] == "tda-2024":
+            table["game"] = "cash"
         owed = st.sampled_from(OWED)
         table["owes"] = draw(st.dictionaries(st.sampled_from(seats), owed, max_size=2))
+        if draw(st.booleans()):  # often the seat left of the button, which may buy the button
+            ring = sorted(seats)
+            left = ring[(ring.index(table["button"]) + 1) % len(ring)]
+            table["owes"][left] = draw(owed)
     return table
 
 
@@ -170,6 +176,8 @@ class Driver:
         options: list[Item] = []
         if hand.state in ("shuffling", "cutting", "blinds", "dealing"):
             options += [{"post": {"seat": seat}} for seat in sorted(hand.owing)]
+            # the button bought from a seat the blinds have passed (LA26 158)
+            options += [{"post": {"seat": s, "buy_button": True}} for s in sorted(hand.owing)]
         elif hand.state == "preflop":
             options.append("chop")
         if hand.state in ("preflop", "flop", "turn", "river") and hand.owing_dealt_unruled():

@@ -47,8 +47,9 @@ def check_award(driver: Driver) -> None:
     assert won == sum(pot["amount"] for pot in result["pots"])
     # every ante chip went into the pot: the per-seat antes with the seat's chips put in, the
     # big blind ante as dead money, beside the dead small blinds a cash game's seats made up
-    # (RRoP-BLD 6; LA26 160: the tables drawn may have seats owing blinds)
-    made_up = sum(1 for what in hand.posting.values() if what in ("both", "small"))
+    # (RRoP-BLD 6; LA26 160: the tables drawn may have seats owing blinds), or a seat that
+    # bought the button (LA26 158: a small blind dead)
+    made_up = sum(1 for what in hand.posting.values() if what in ("both", "small", "button"))
     assert betting.dead <= hand.spec.stakes.big_blind_ante + made_up * hand.spec.stakes.small_blind
     assert sum(betting.antes.values()) <= betting.pot
 

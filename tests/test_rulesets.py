@@ -56,6 +56,7 @@ def test_roberts_and_tda_differ_where_the_rulebooks_differ() -> None:
         "straddle",  # a cash game: under the gun (RRoP-BLD 4); also the button (LA26 22)
         "re_straddle",  # no number set; LA26 22: one re-straddle from a 5-5-10 game up
         "run_it_twice",  # a cash game: Robert's Rules have none; LA26 187 allows it
+        "buy_button",  # a cash game: Robert's Rules have the player wait; LA26 158 sells it
         "see_hand",  # any player dealt in (RRoP-SD 5); the river caller (TDA24 18)
     }
 

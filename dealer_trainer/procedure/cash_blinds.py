@@ -13,7 +13,9 @@ A seat of a cash game named in ``table: {owes: {seat: what}}`` sits out until it
   blind falls on;
 * it never comes in on the button or between the button and the small blind: it would be
   dealt a hand the blinds have already passed (RRoP-BLD 5; LA26 158; TDA24 8-A, 10-A in a
-  tournament).
+  tournament), unless the house sells the button (option ``buy_button``; LA26 158): then
+  ``post: {seat, buy_button: true}`` posts a big blind live and a small blind dead and the seat
+  has the button for the hand (dealt last, last after the flop, the old button just before it).
 
 A tournament owes no blinds: every seat is dealt in and its blinds go in whether it is there
 or not (TDA24 30); the reader refuses ``owes`` there and ``post`` has nothing to take.
@@ -46,11 +48,13 @@ __all__ = ["CashBlinds", "owed_chips"]
 
 def owed_chips(what: str, small: int, big: int, *, small_live: bool = False) -> tuple[int, int]:
     """What a seat owing ``what`` posts to come in: (live, dead) chips. A missed small blind
-    alone is dead unless the house makes it live (``small_live``, option missed_small_blind)."""
+    alone is dead unless the house makes it live (``small_live``, option missed_small_blind).
+    ``button``: the seat buys the button, a big blind live and a small blind dead whatever it
+    owed (LA26 158)."""
     if what == "small" and small_live:
         return small, 0
-    live = big if what in ("big", "both") else 0
-    dead = small if what in ("both", "small") else 0
+    live = big if what in ("big", "both", "button") else 0
+    dead = small if what in ("both", "small", "button") else 0
     return live, dead
 
 
@@ -132,8 +136,28 @@ class CashBlinds(HandState):
 
     # --- post ---------------------------------------------------------------------------------
 
+    def _passed_by_blinds(self, seat: int) -> str | None:
+        """Where ``seat`` sits when the blinds have passed it this hand: ``on the button`` or
+        ``between the button and the small blind`` (the button as it was before a seat bought
+        it); None elsewhere, and with fewer than two players sitting in (all of them play)."""
+        active = self._sitting_in()
+        if len(active) < 2:
+            return None
+        button = self.table.button if self.bought_from is None else self.bought_from
+        if seat == button:
+            return "on the button"
+        # heads-up the seat left of the button takes the small blind
+        small, big = self._blinds_among(active)
+        first_blind = active[0] if len(active) == 2 else small
+        players = dealing_order(self.table.players(), button)
+        first = players.index(big if first_blind is None else first_blind)
+        if seat in players[:first]:  # left of the button, before the small blind
+            return "between the button and the small blind"
+        return None
+
     def verify_post(self, event: Event) -> None:
-        """A seat owing blinds posts them to come in (RRoP-BLD 5-6; LA26 158, 160, 163)."""
+        """A seat owing blinds posts them to come in (RRoP-BLD 5-6; LA26 158, 160, 163), or buys
+        the button where the house sells it (``buy_button``; LA26 158)."""
         seat = event.seat
         assert seat is not None
         rule = self.ruleset.missed_blind_rule
@@ -155,21 +179,17 @@ class CashBlinds(HandState):
                 f"the deal has begun: seat {seat} sits this hand out and may post before the next",
                 rule=rule,
             )
-        active = self._sitting_in()
-        if len(active) >= 2:  # heads-up: the seat left of the button takes the small blind
-            small, big = self._blinds_among(active)
-            first_blind = active[0] if len(active) == 2 else small
-            players = self.table.players()
-            first = players.index(big if first_blind is None else first_blind)
-            ahead = players[:first]  # left of the button, before the small blind
-            if seat == self.table.button or seat in ahead:
-                where = "on the button" if seat == self.table.button else "between the button "
-                where += "" if seat == self.table.button else "and the small blind"
-                raise Rejected(
-                    f"seat {seat} cannot come in {where}: the blinds have passed it; it waits "
-                    "until the button has gone by",
-                    rule=self.ruleset.entry_rule,
-                )
+        where = self._passed_by_blinds(seat)
+        if event.buy_button:
+            self._verify_buy(seat, where)
+            what, rule = "button", self.ruleset.entry_rule
+        elif where is not None:
+            sold = self.ruleset.buy_button == "allowed" and self.bought_from is None
+            raise Rejected(
+                f"seat {seat} cannot come in {where}: the blinds have passed it; it waits "
+                "until the button has gone by" + (", or buys the button" if sold else ""),
+                rule=self.ruleset.entry_rule,
+            )
         stakes = self.spec.stakes
         small_live = self.ruleset.missed_small_blind == "live"
         live, dead = owed_chips(what, stakes.small_blind, stakes.big_blind, small_live=small_live)
@@ -177,8 +197,9 @@ class CashBlinds(HandState):
             parts = " and ".join(
                 f"{chips} {kind}" for chips, kind in ((live, "live"), (dead, "dead")) if chips
             )
+            owes = "buys the button for" if event.buy_button else "owes"
             raise Rejected(
-                f"seat {seat} owes {live + dead} ({parts}), not {event.amount}", rule=rule
+                f"seat {seat} {owes} {live + dead} ({parts}), not {event.amount}", rule=rule
             )
         ante = stakes.ante  # the seat antes too once it is in
         if self.table.stacks[seat] < live + dead + ante:
@@ -187,16 +208,55 @@ class CashBlinds(HandState):
                 f"seat {seat} has {self.table.stacks[seat]}, less than {owed}", rule=rule
             )
 
+    def _verify_buy(self, seat: int, where: str | None) -> None:
+        """Only where the house sells the button, once a hand, with three players or more
+        sitting in, from a seat the blinds have passed, before any straddle or kill blind."""
+        rule = self.ruleset.entry_rule
+        if self.ruleset.buy_button != "allowed":
+            raise Rejected(
+                f"this house does not sell the button ({self.ruleset.name}: buy_button none): "
+                f"seat {seat} posts or waits as it owes",
+                rule=rule,
+            )
+        if self.bought_from is not None:
+            raise Rejected(
+                f"seat {self.table.button} has bought the button this hand: it is sold once",
+                rule=rule,
+            )
+        if len(self._sitting_in()) < 3:
+            raise Rejected(
+                "fewer than three players sit in: heads-up the button posts the small blind, "
+                "and there is no button to buy",
+                rule=rule,
+            )
+        if where is None:
+            raise Rejected(
+                f"seat {seat} is not on the button or between it and the small blind: it posts "
+                "what it owes to come in, without buying the button",
+                rule=rule,
+            )
+        if self.kill_blind is not None or (self.betting is not None and self.betting.straddles):
+            raise Rejected(
+                "a straddle or kill blind is in: the button is bought before either is posted",
+                rule=rule,
+            )
+
     def take_post(self, event: Event) -> None:
         """The seat comes in. After the blinds (before the first card) the blinds are taken
-        again with the seat among the players, and any straddle stays posted."""
-        assert event.seat is not None
-        self.posting[event.seat] = self.owing[event.seat]
+        again with the seat among the players, and any straddle stays posted. A seat buying the
+        button takes it for the hand: it is dealt last and acts last after the flop, the old
+        button's seat just before it."""
+        seat = event.seat
+        assert seat is not None
+        self.posting[seat] = "button" if event.buy_button else self.owing[seat]
+        if event.buy_button:
+            self.bought_from = self.table.button
+            self.table.button = seat
         if self.betting is not None:
             straddles = self.betting.straddles
             self.collect_blinds(event)
-            for seat, amount in straddles:
-                self.betting.straddle(seat, amount, button=self.table.button)
+            for straddler, amount in straddles:
+                self.betting.straddle(straddler, amount, button=self.table.button)
 
     # --- a seat owing blinds dealt in (LA26 161) ------------------------------------------------
 

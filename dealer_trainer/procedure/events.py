@@ -202,7 +202,10 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.ORDER_SHOW, F, _NO, "order_show", "seat!", "Call the floor to have a hand tabled"),
     # a cash game's blinds (issue 25; RRoP-BLD 5-6, LA26 158, 160, 163): a seat that owes
     # blinds posts them before the blinds go in; the blinds chop when all others fold (LA26 71)
-    (E.POST, P, _NO, "post", "seat! amount", "Take a player's blinds owed, posted to come in"),
+    # post: {buy_button: true}: the big blind live and the small blind dead from the button or
+    # between it and the small blind, where the house sells the button (LA26 158)
+    (E.POST, P, _NO, "post", "seat! amount buy_button",
+     "Take a player's blinds owed, posted to come in"),
     (E.CHOP, P, _NO, "chop", "", "Let the two blinds chop: each takes its blind back"),
     # chips and counts (issue 25; see docs/engine.md, "Chips and counts")
     (E.PULL_BACK, P, _NO, "pull_back", "seat!",
@@ -343,6 +346,8 @@ class Event:
     minutes: int | None = None
     #: change: the chips the dealer handed back as change (0: none)
     given: int | None = None
+    #: post: the seat buys the button (a big blind live, a small blind dead; LA26 158)
+    buy_button: bool = False
 
     def describe(self) -> str:
         """The event as a dealer would say it: ``act seat 4 raise 8``."""
@@ -371,5 +376,6 @@ class Event:
             f"on {self.reason}" if self.reason is not None else "",
             f"after {self.minutes} minutes" if self.minutes is not None else "",
             f"given {self.given}" if self.given is not None else "",
+            "buying the button" * self.buy_button,
         )
         return " ".join([self.name, *(part for part in parts if part)])

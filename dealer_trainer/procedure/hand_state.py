@@ -172,7 +172,9 @@ class HandState(ABC):
         self.board_players: dict[int, int] = {}
         self.blinds_posted: tuple[dict[int, int], dict[int, int]] = ({}, {})
         #: this hand's seats that posted what they owe to come in (``post``), with what
+        #: (``button``: bought the button), and the button a buyer took over (LA26 158)
         self.posting: dict[int, str] = {}
+        self.bought_from: int | None = None
         #: seats owing blinds the dealer dealt in anyway (LA26 161), each: ruled on yet?
         self.dealt_owing: dict[int, bool] = {}
         self.pots: list[Pot] = []
@@ -188,9 +190,8 @@ class HandState(ABC):
         self.released: set[int] = set()
         self.ordered: set[int] = set()
         self.partly_shown: set[int] = set()
-        #: a cash game's pots (issue 25): the kill blind (seat, amount); how many times the
-        #: board is run, the board's length when the players agreed, the later runs' new cards
-        #: and each run's share of the pots as awarded (the first run's first)
+        #: a cash game's pots (issue 25): the kill blind (seat, amount); the runs agreed, the
+        #: board's length then, the later runs' new cards, each run's share of the pots awarded
         self.kill_blind: tuple[int, int] | None = None
         self.runs = 1
         self.run_from = 0

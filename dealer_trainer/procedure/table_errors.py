@@ -45,6 +45,12 @@ class TableErrors(HandState):
             )
         if seat is None or self.table.stacks.get(seat, 0) <= 0:
             raise Rejected(f"seat {seat} has no player with chips to hold the button", rule=rule)
+        if self.bought_from is not None:  # the buy put it there for the hand (LA26 158)
+            raise Rejected(
+                f"seat {self.table.button} bought the button this hand: it is where it belongs "
+                "until the hand is over",
+                rule=self.ruleset.entry_rule,
+            )
 
     def button_misplaced(self, event: Event) -> None:
         """The floor finds the button out of place. Before substantial action: a misdeal, with the

@@ -197,6 +197,17 @@ OPTIONS: tuple[Option, ...] = (
             "never": "no: the hand is played out (a house that does not let the blinds chop)",
         },
     ),
+    Option(
+        "buy_button",
+        "A cash game: a player owing blinds sits on the button or between it and the small "
+        "blind. May the player buy the button to be dealt in now?",
+        {
+            "none": "no: the blinds have passed that seat; the player waits for the button to "
+            "go by (RRoP-BLD 5)",
+            "allowed": "yes: a big blind live and a small blind dead, and the player has the "
+            "button for the hand (LA26 158)",
+        },
+    ),
     # conditional statements (issue 25; procedure/chip_rulings.py)
     Option(
         "conditional",
@@ -326,6 +337,7 @@ class Ruleset:
     re_straddle: str = "unlimited"
     missed_small_blind: str = "dead"
     chop: str = "allowed"
+    buy_button: str = "none"
     conditional: str = "binding"
     run_it_twice: str = "none"
     rabbit_hunt: str = "none"

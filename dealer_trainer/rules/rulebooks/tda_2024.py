@@ -27,6 +27,7 @@ RULESET = Ruleset(
     straddle="button",
     re_straddle="by_stakes",
     run_it_twice="allowed",
+    buy_button="allowed",
     see_hand="river_caller",
     family="tda-2024",
     cap_rule="TDA24 48",
