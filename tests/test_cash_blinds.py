@@ -406,3 +406,32 @@ def test_a_post_with_an_amount_must_be_what_is_owed() -> None:
     (refusal,) = rejected(wrong)
     assert refusal["reason"] == "seat 4 owes 3 (2 live and 1 dead), not 2"
     assert refusal["rule"] == "RRoP-BLD 6"
+
+
+# --- what a player posted stays posted when the blinds are taken again -----------------------
+
+
+def test_a_post_after_the_kill_blind_keeps_the_kill_posted_and_its_limits() -> None:
+    """A seat coming in after the kill blind is posted takes the blinds again with it among
+    the players: the kill stays in, the bet to call and the limits it raised with it (the kill
+    was the bet before the post; LA26 194, 202)."""
+    limit = {"structure": "limit", "blinds": [2, 4], "bets": [4, 8], "stacks": 200}
+    events = ["post_blinds", {"kill_blind": {"seat": 4}}, {"post": {"seat": 6}}, "deal"]
+    result = play(events, owes={6: "big"}, **limit)
+    assert result["rejected"] == []
+    assert 200 - result["seats"]["4"]["chips"] == 8  # the full kill: twice the big blind
+    assert result["pots"][0]["amount"] == 2 + 4 + 8 + 4  # blinds, kill, the post
+    assert result["to_act"] == 5  # left of the kill
+
+
+def test_rrop_md_g_a_misplaced_button_misdeal_keeps_a_post_posted() -> None:
+    """The button put right takes the blinds back and posts them again from it; a seat that
+    posted to come in stays in with its post in (a misdeal leaves the posts posted), never
+    dealt in for nothing."""
+    events = ["post_blinds", {"post": {"seat": 5}}, "pitch", {"wrong_button": {"seat": 2}}]
+    events += ["retrieve", "reshuffle", "cut", "deal"]
+    result = play(events, owes={5: "big"})
+    assert result["rejected"] == []
+    assert result["seats"]["5"]["hole"] and 100 - result["seats"]["5"]["chips"] == 2
+    assert sum(seat["chips"] for seat in result["seats"].values()) + 5 == 600
+    assert result["pots"][0]["amount"] == 1 + 2 + 2

@@ -38,6 +38,7 @@ from typing import Any
 
 from dealer_trainer.betting import Street, blind_seats
 from dealer_trainer.errors import Rejected
+from dealer_trainer.procedure.cash_pots import post_kill
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand_state import HOLE_CARDS, NO_CHIPS, HandState
 from dealer_trainer.procedure.rulings import situation
@@ -257,6 +258,8 @@ class CashBlinds(HandState):
             self.collect_blinds(event)
             for straddler, amount in straddles:
                 self.betting.straddle(straddler, amount, button=self.table.button)
+            if self.kill_blind is not None:  # the kill blind stays posted, its limits with it
+                post_kill(self.betting, self.kill_blind[0], self.ruleset.kill)
 
     # --- a seat owing blinds dealt in (LA26 161) ------------------------------------------------
 
