@@ -435,3 +435,19 @@ def test_rrop_md_g_a_misplaced_button_misdeal_keeps_a_post_posted() -> None:
     assert result["seats"]["5"]["hole"] and 100 - result["seats"]["5"]["chips"] == 2
     assert sum(seat["chips"] for seat in result["seats"].values()) + 5 == 600
     assert result["pots"][0]["amount"] == 1 + 2 + 2
+
+
+def test_la26_204_no_chop_when_the_kill_is_in_a_blind() -> None:
+    """The kill from the big blind, everyone else folds to the small blind: no chop. (A kill
+    from the small blind puts the big blind first, so the blinds never reach a chop.)"""
+    limit = {"structure": "limit", "blinds": [2, 4], "bets": [4, 8], "stacks": 200, "seats": 5}
+    folds = [act(seat, "fold") for seat in (4, 5, 1)]
+    events = ["post_blinds", {"kill_blind": {"seat": 3}}, "deal", *folds, "chop"]
+    result = play(events, **limit)
+    assert [(r["event"], r["rule"]) for r in result["rejected"]] == [(8, "LA26 204")]
+    assert "kill" in result["rejected"][0]["reason"]
+    assert result["state"] == "preflop" and result["to_act"] == 2  # played on
+
+
+def test_the_rules_lookup_finds_no_chop_in_a_kill_pot() -> None:
+    assert search("can the blinds chop a kill pot")[0].rule.id == "LA26-204"

@@ -357,6 +357,12 @@ class CashBlinds(HandState):
                 "the blinds chop only when everyone else has folded; players are still in",
                 rule=rule,
             )
+        if self.kill_blind is not None and self.kill_blind[0] in (small, big):
+            raise Rejected(
+                f"the kill is in a blind (seat {self.kill_blind[0]}): a kill pot is played, "
+                "the blinds do not chop",
+                rule="LA26 204",
+            )
         if betting.straddles or betting.current_bet != self.spec.stakes.big_blind:
             raise Rejected("a bet beyond the big blind is in: there is no chop", rule=rule)
         if betting.to_act != small:
