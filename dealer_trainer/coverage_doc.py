@@ -40,17 +40,7 @@ TOURNAMENT_ONLY = "Tournament Rules"
 #: the rules in scope that no item cites yet: the bank's remaining work (issue 16). Take a
 #: rule off this list in the change that adds its first item; a test fails while a rule on
 #: it has an item, and while a rule in scope that is not on it has none.
-NOT_YET_COVERED: frozenset[str] = frozenset(
-    {
-        # issue 25, a cash game's floor rulings added to the corpus without items (that change
-        # could add no scenario): blinds, seats and absences
-        *("LA26-74", "LA26-77", "LA26-78", "LA26-104.a", "LA26-164", "LA26-192"),
-        # the straddle, the button on the next hand, chips and pot-limit counts
-        *("LA26-166", "LA26-113", "LA26-179", "LA26-188", "TDA24-52-B"),
-        # the kill and running it twice
-        *("LA26-198", "LA26-200", "LA26-210", "LA26-212", "LA26-214", "LA26-216"),
-    }
-)
+NOT_YET_COVERED: frozenset[str] = frozenset()
 
 
 def out_of_scope(rule: Rule) -> str | None:

@@ -148,11 +148,21 @@ def _form_only(scenario: Scenario) -> bool:
 #: banks into the bank as rulings even without an engine clock (7 items). Still to prove: a
 #: player's request for a new deck refused (2: the engine refuses it, LA26 79 and TDA24 26, but
 #: a setup holds only accepted events, so no fact of the table shows the refusal) and the
-#: winner asking for a mucked hand (1: the revived hand wins only once the pot is awarded, and
-#: an award question must end before it)
-FORM_ONLY_TOPICS = frozenset({"clock", "showing-hands", "deck-change"})
+#: winner asking for a mucked hand (1: the revived hand wins only once the pot is
+#: awarded, and an award question must end before it). Issue 25's floor rulings the engine does
+#: not deal (9 items): a missed blind made up by a straddle (LA26 74), the missed-blind and absent
+#: buttons (LA26 77), second man walking (LA26 78), the next hand after a misplaced button (LA26
+#: 113), a compulsory straddle missed (LA26 166), a three-blind game's blinds (LA26 192), a
+#: dispute over boards run twice (LA26 210), a check-down deal (LA26 212, run_twice refuses a
+#: hand with nobody all in) and a stub too short for the extra boards (LA26 216)
+FORM_ONLY_TOPICS = frozenset(
+    {
+        *("clock", "showing-hands", "deck-change"),
+        *("missed-blinds", "blinds-button", "straddle", "run-it-twice"),
+    }
+)
 #: at most this many: a ratchet, lowered as form-only items are proved
-FORM_ONLY_MOST = 9
+FORM_ONLY_MOST = 18
 
 
 def test_only_rulings_the_engine_does_not_deal_are_checked_for_form_only() -> None:
