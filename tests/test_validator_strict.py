@@ -427,3 +427,17 @@ def test_rrop_sd5_the_winners_after_a_request_to_see_a_hand_are_asked_before_the
     pushed = Event(name=EventName.PUSH, index=len(events) - 1, seat=3)
     asked = replace(events[-1], index=len(events))
     assert _refused(_with_events(scenario, (*events[:-1], pushed, asked)))  # too late to ask
+
+
+def test_each_topic_folder_validated_alone_gives_no_win_by_length() -> None:
+    """A room may upload one topic's folder as its bank: in each, the right option is the only
+    shortest or the only longest choice in at most a third of the choice items."""
+    by_topic: dict[str, list[Any]] = {}
+    for scenario in SCENARIOS.values():
+        by_topic.setdefault(scenario.topic.slug, []).append(scenario)
+    cued = {}
+    for topic, scenarios in sorted(by_topic.items()):
+        found, items, most = bank_length_cues(scenarios)
+        if items >= 6 and len(found) > most:
+            cued[topic] = sorted(scenario.id for scenario in found)
+    assert not cued, cued
