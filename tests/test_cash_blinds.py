@@ -451,3 +451,14 @@ def test_la26_204_no_chop_when_the_kill_is_in_a_blind() -> None:
 
 def test_the_rules_lookup_finds_no_chop_in_a_kill_pot() -> None:
     assert search("can the blinds chop a kill pot")[0].rule.id == "LA26-204"
+
+
+def test_la26_161_a_seat_owing_dealt_in_after_the_kill_blind_keeps_the_kill_posted() -> None:
+    """Found by the cash pots property: the dealer dealing in a seat that owes (the blinds
+    taken again with it among the players) had dropped the kill blind's chips."""
+    limit = {"structure": "limit", "blinds": [2, 4], "bets": [4, 8], "stacks": 200}
+    events = ["post_blinds", {"kill_blind": {"seat": 4}}, {"deal": {"seat": 6}}]
+    result = play(events, owes={6: "big"}, **limit)
+    assert result["rejected"] == []
+    assert 200 - result["seats"]["4"]["chips"] == 8
+    assert result["pots"][0]["amount"] == 2 + 4 + 8

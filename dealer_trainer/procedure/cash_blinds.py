@@ -254,12 +254,18 @@ class CashBlinds(HandState):
             self.bought_from = self.table.button
             self.table.button = seat
         if self.betting is not None:
-            straddles = self.betting.straddles
-            self.collect_blinds(event)
-            for straddler, amount in straddles:
-                self.betting.straddle(straddler, amount, button=self.table.button)
-            if self.kill_blind is not None:  # the kill blind stays posted, its limits with it
-                post_kill(self.betting, self.kill_blind[0], self.ruleset.kill)
+            self._blinds_again(event)
+
+    def _blinds_again(self, event: Event) -> None:
+        """The blinds taken again with a new seat among the players (a post, a seat dealt in):
+        a straddle and the kill blind stay posted, the kill's limits with it."""
+        assert self.betting is not None
+        straddles = self.betting.straddles
+        self.collect_blinds(event)
+        for straddler, amount in straddles:
+            self.betting.straddle(straddler, amount, button=self.table.button)
+        if self.kill_blind is not None:
+            post_kill(self.betting, self.kill_blind[0], self.ruleset.kill)
 
     # --- a seat owing blinds dealt in (LA26 161) ------------------------------------------------
 
@@ -289,14 +295,11 @@ class CashBlinds(HandState):
 
     def deal_owing_seat(self, event: Event) -> None:
         """The seat is dealt in, its blinds unposted: the blinds are taken again with it among
-        the players (a straddle stays posted), and the round is dealt. Nothing is ruled until
-        the floor hears of it."""
+        the players (a straddle and a kill blind stay posted), and the round is dealt. Nothing
+        is ruled until the floor hears of it."""
         assert event.seat is not None and self.betting is not None
         self.dealt_owing[event.seat] = False
-        straddles = self.betting.straddles
-        self.collect_blinds(event)
-        for seat, amount in straddles:
-            self.betting.straddle(seat, amount, button=self.table.button)
+        self._blinds_again(event)
         while self.dealt < HOLE_CARDS * len(self.order):
             self.pitch_one()
 
