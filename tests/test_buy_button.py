@@ -21,6 +21,7 @@ from dealer_trainer.handscript import load_script
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.search import search
 from dealer_trainer.view import table_view
+from tests.script_items import act
 
 ROOT = Path(__file__).resolve().parent.parent
 # seat 1 the button, seat 2 a new player left of it: seats 3 and 4 are the blinds
@@ -50,13 +51,6 @@ def hand_after(events: list[Any], **table: Any) -> Hand:
     for event in loaded.events:
         hand.handle(event)
     return hand
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def chips(result: dict[str, Any], seat: int) -> int:

@@ -22,6 +22,7 @@ from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.search import search
 from dealer_trainer.training.drill.session import Drill
 from dealer_trainer.view import table_view
+from tests.script_items import act
 
 # seat 1 the button; seats owing sit out, so the blinds fall among the others
 SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 100, "game": "cash"}
@@ -30,13 +31,6 @@ SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 100, "game": "cash"}
 def play(events: list[Any], **table: Any) -> dict[str, Any]:
     script = {"table": {**SIX, **table}, "seed": 5, "events": ["shuffle", "cut", *events]}
     return replay(script)
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def chips(result: dict[str, Any], seat: int) -> int:

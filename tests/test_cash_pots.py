@@ -24,6 +24,7 @@ from dealer_trainer.script_events import script_item
 from dealer_trainer.view import table_view
 from dealer_trainer.web.drawing import describe
 from dealer_trainer.web.table_layouts import layouts
+from tests.script_items import act
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun; a 4-8 limit game
 LIMIT = {"seats": 6, "button": 1, "blinds": [2, 4], "structure": "limit", "stacks": 200}
@@ -36,13 +37,6 @@ def play(events: list[Any], *, folder: Path | None = None, **table: Any) -> dict
     path = folder / "hand.yaml"
     path.write_text(yaml.safe_dump(script), encoding="utf-8")
     return replay(path)
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def kill(seat: int, amount: int | None = None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from dealer_trainer import replay
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.rules.search import search
+from tests.script_items import act
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
 SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 200}
@@ -23,13 +24,6 @@ DEAL = ["shuffle", "cut", "post_blinds", "deal"]
 
 def play(events: list[Any], **table: Any) -> dict[str, Any]:
     return replay({"table": {**SIX, **table}, "seed": 7, "events": [*DEAL, *events]})
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def kinds(result: dict[str, Any]) -> list[tuple[str, str]]:

@@ -16,6 +16,7 @@ from dealer_trainer import replay
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.rules.search import search
+from tests.script_items import act
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
 FOUR = {"seats": 4, "button": 1, "blinds": [1, 2], "stacks": 200}
@@ -24,13 +25,6 @@ FOUR = {"seats": 4, "button": 1, "blinds": [1, 2], "stacks": 200}
 def play(events: list[Any], **table: Any) -> dict[str, Any]:
     script = {"table": {**FOUR, **table}, "seed": 5, "events": ["shuffle", "cut", *events]}
     return replay(script)
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 OPEN = ["post_blinds", "deal", act(4, "raise", 6)]

@@ -10,16 +10,10 @@ import pytest
 
 from dealer_trainer import replay
 from dealer_trainer.rules.rulesets import BUILTIN
+from tests.script_items import act
 
 #: button on 1: seat 2 gets Kc Kd, seat 3 As Ah, seat 1 2c 7d; board Qs 9h 5c / 4d / 3h
 DECK = ["Kc", "As", "2c", "Kd", "Ah", "7d", "8s", "Qs", "9h", "5c", "6s", "4d", "Ts", "3h"]
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def script(ruleset: str, events: list[Any], stacks: Any = None) -> dict[str, Any]:

@@ -13,18 +13,12 @@ import pytest
 from dealer_trainer import replay
 from dealer_trainer.rules.rulesets import BUILTIN, load_ruleset
 from dealer_trainer.table import dead_button_move
+from tests.script_items import act
 
 #: dealt from seat 2 (left of the button on 1): seat 2 gets 7c 2d, seat 3 As Ah, seat 4
 #: 3d 5h, seat 1 4d 6h; the board is Ks Qs 9d / 8c / Jh: the aces win, 7-2 loses
 DECK = ["7c", "As", "3d", "4d", "2d", "Ah", "5h", "6h"]
 DECK += ["2s", "Ks", "Qs", "9d", "3s", "8c", "4s", "Jh"]
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 RUN_OUT = ["burn", "flop", "burn", "turn", "burn", "river"]

@@ -13,17 +13,11 @@ from dealer_trainer import replay
 from dealer_trainer.betting import RULE_HEADS_UP, RULE_LIMITS, Action, Betting, Stakes, Structure
 from dealer_trainer.errors import IllegalAction
 from dealer_trainer.rules.corpus import load_corpus
+from tests.script_items import act
 
 #: seat 1 (the button, heads-up the small blind) gets As Ah, seat 2 gets Kc Kd
 DECK = ["Kc", "As", "Kd", "Ah", "2c", "7d", "8h", "9s", "3c", "Jd", "4c", "Qh"]
 LIMIT = {"structure": "limit", "bets": [2, 4], "blinds": [1, 2], "stacks": 100}
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def script(ruleset: str, seats: int, events: list[Any]) -> dict[str, Any]:

@@ -12,16 +12,10 @@ import pytest
 from dealer_trainer import replay
 from dealer_trainer.rules.corpus import load_corpus
 from dealer_trainer.showdown import Pot, showdown_order
+from tests.script_items import act
 
 #: button on 1: seat 2 gets Kc Kd, seat 3 As Ah, seat 1 Qc Qd; board 8s 9h 5c / 4d / 3h
 DECK = ["Kc", "As", "Qc", "Kd", "Ah", "Qd", "2s", "8s", "9h", "5c", "6s", "4d", "Ts", "3h"]
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def script(ruleset: str, events: list[Any]) -> dict[str, Any]:

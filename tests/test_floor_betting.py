@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from dealer_trainer import replay
+from tests.script_items import act
 
 BOTH = ("roberts", "tda-2024")
 CITES = {"roberts": "RRoP Betting 6", "tda-2024": "TDA24 47-B"}
@@ -26,13 +27,6 @@ def hand(table: dict[str, Any], *events: Any, ruleset: str = "roberts") -> dict[
             "events": ["post_blinds", "deal", *events],
         }
     )
-
-
-def act(seat: int, action: str, amount: int | None = None, **more: Any) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action, **more}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def rejected(result: dict[str, Any]) -> list[tuple[int, str | None]]:

@@ -26,6 +26,7 @@ from dealer_trainer.engine import play, snapshot
 from dealer_trainer.irregularities_doc import example_script
 from dealer_trainer.procedure.rulings import EXAMPLE_TABLE, situation
 from dealer_trainer.rules.rulesets import builtin
+from tests.script_items import act
 
 ROBERTS = "roberts"
 TDA = "tda-2024"
@@ -34,10 +35,6 @@ BOTH = pytest.mark.parametrize("ruleset", [ROBERTS, TDA])
 ALL_CARDS = sorted(card.text for card in STANDARD_DECK)
 
 # --- helpers -------------------------------------------------------------------------------
-
-
-def act(seat: int, action: str) -> dict[str, Any]:
-    return {"act": {"seat": seat, "action": action}}
 
 
 def pitch(**flags: Any) -> dict[str, Any]:

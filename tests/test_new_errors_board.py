@@ -24,6 +24,7 @@ from dealer_trainer.engine import play, snapshot
 from dealer_trainer.handscript import parse_script, script_item
 from dealer_trainer.procedure.rulings import situation
 from dealer_trainer.rules.rulesets import BUILTIN
+from tests.script_items import act
 
 ROBERTS = "roberts"
 TDA = "tda-2024"
@@ -37,13 +38,6 @@ DECK = [
     "8s", "9s",  # river burn, river
     "Ts", "Js", "Qs", "Ks",
 ]  # fmt: skip
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 #: the deal and preflop: the button calls, the small blind completes, the big blind checks

@@ -27,18 +27,12 @@ from dealer_trainer.cards import STANDARD_DECK
 from dealer_trainer.engine import play, snapshot
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.scenario import load_scenario
+from tests.script_items import act
 
 ROBERTS = "roberts"
 TDA = "tda-2024"
 BOTH = pytest.mark.parametrize("ruleset", [ROBERTS, TDA])
 ALL_CARDS = sorted(card.text for card in STANDARD_DECK)
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def seated(name: str, seat: int, **more: Any) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.view import table_view
+from tests.script_items import act
 
 # seat 1 the button; seat 3 owes a big blind and sits out, so seats 1 and 2 post the blinds
 THREE = {"seats": 3, "button": 1, "blinds": [1, 2], "stacks": 100, "game": "cash"}
@@ -27,10 +28,6 @@ def play(events: list[Any], **table: Any) -> dict[str, Any]:
     if isinstance(table["seats"], dict):  # stacks seat by seat
         del table["stacks"]
     return replay({"table": table, "seed": 7, "events": ["shuffle", "cut", *events]})
-
-
-def act(seat: int, action: str) -> dict[str, Any]:
-    return {"act": {"seat": seat, "action": action}}
 
 
 def kinds(result: dict[str, Any]) -> list[tuple[str, str]]:

@@ -10,6 +10,7 @@ from dealer_trainer import replay
 from dealer_trainer.cards import STANDARD_DECK
 from dealer_trainer.engine import play
 from dealer_trainer.procedure import machine as machine_module
+from tests.script_items import act
 
 CONTRACT_KEYS = {
     "state",
@@ -39,13 +40,6 @@ def script(events: list[Any], *, deck: list[str] | None = DECK, **table: Any) ->
     if deck is not None:
         result["deck"] = deck
     return result
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def check_down(*seats: int) -> list[Any]:

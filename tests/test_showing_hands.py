@@ -11,19 +11,13 @@ from dealer_trainer import replay
 from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.rules.search import search
+from tests.script_items import act
 
 # seat 1 the button (K-K), 2 the small blind (A-A), 3 the big blind (7-2); the board
 # 9c Tc 4h Jd 2h: seat 2 has the best hand, seat 1 the second best
 DECK = ["As", "2c", "Kh", "Ad", "7d", "Kd", "3s", "9c", "Tc", "4h", "5s", "Jd", "6s", "2h"]
 TABLE = {"seats": 3, "button": 1, "blinds": [1, 2], "stacks": 100}
 BOOKS = ("roberts", "tda-2024")
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def see(seat: int, of: int) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.search import search
 from dealer_trainer.training.drill.session import Drill
 from dealer_trainer.view import table_view
+from tests.script_items import act
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
 SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 200}
@@ -37,13 +38,6 @@ def house(folder: Path, straddle: str, *, base: str = "roberts", game: str = "ca
         encoding="utf-8",
     )
     return "house.yaml"
-
-
-def act(seat: int, action: str, amount: int | None = None, **more: Any) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action, **more}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def straddle(seat: int, amount: int | None = None) -> dict[str, Any]:

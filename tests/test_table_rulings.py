@@ -15,6 +15,7 @@ from dealer_trainer.handscript import load_script
 from dealer_trainer.rules.search import search
 from dealer_trainer.scenario.facts import FACTS
 from dealer_trainer.training.drill.session import Drill
+from tests.script_items import act
 
 # seat 1 the button, 2 the small blind, 3 the big blind, 4 under the gun
 SIX = {"seats": 6, "button": 1, "blinds": [1, 2], "stacks": 200}
@@ -24,13 +25,6 @@ MISDEAL = ["retrieve", "reshuffle", "cut"]
 
 def play(events: list[Any], **table: Any) -> dict[str, Any]:
     return replay({"table": {**SIX, **table}, "seed": 7, "events": events})
-
-
-def act(seat: int, action: str, amount: int | None = None) -> dict[str, Any]:
-    args: dict[str, Any] = {"seat": seat, "action": action}
-    if amount is not None:
-        args["amount"] = amount
-    return {"act": args}
 
 
 def wrong_button(seat: int) -> dict[str, Any]:
