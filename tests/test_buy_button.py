@@ -244,8 +244,30 @@ def test_la26_158_a_seat_between_the_old_button_and_the_buyer_still_waits() -> N
 def test_la26_158_no_buy_once_a_straddle_is_in() -> None:
     events = ["post_blinds", {"straddle": {"seat": 5}}, BUY, "deal"]
     result = play(events)
-    assert "before either is posted" in refusal(result)["reason"]
+    assert "before a straddle is posted" in refusal(result)["reason"]
     _unchanged(result)
+
+
+# a 4-8 limit game with kill pots: seat 1 the button, seat 2 owing left of it, 3 and 4 blinds
+KILL_TABLE = {"structure": "limit", "blinds": [2, 4], "bets": [4, 8], "stacks": 200}
+
+
+def test_la26_206_the_button_is_sold_with_the_kill_out_of_the_blinds() -> None:
+    events = ["post_blinds", {"kill_blind": {"seat": 5}}, BUY, "deal"]
+    result = play(events, **KILL_TABLE)
+    assert result["rejected"] == [] and result["button"] == 2
+    assert 200 - chips(result, 5) == 8  # the kill stays posted
+    assert 200 - chips(result, 2) == 4 + 2  # the buy: a big blind live, a small blind dead
+
+
+def test_la26_206_no_button_sold_with_the_kill_in_a_blind() -> None:
+    result = play(["post_blinds", {"kill_blind": {"seat": 4}}, BUY, "deal"], **KILL_TABLE)
+    assert [r["event"] for r in result["rejected"]] == [4]
+    assert "LA26 206" in result["rejected"][0]["reason"]
+    assert chips(result, 2) == 200 and result["button"] == 1
+    bought = play(["post_blinds", BUY, {"kill_blind": {"seat": 4}}, "deal"], **KILL_TABLE)
+    assert [r["event"] for r in bought["rejected"]] == [4]
+    assert "LA26 206" in bought["rejected"][0]["reason"]
 
 
 def test_la26_158_a_buy_the_stack_cannot_cover_is_refused() -> None:

@@ -211,7 +211,8 @@ class CashBlinds(HandState):
 
     def _verify_buy(self, seat: int, where: str | None) -> None:
         """Only where the house sells the button, once a hand, with three players or more
-        sitting in, from a seat the blinds have passed, before any straddle or kill blind."""
+        sitting in, from a seat the blinds have passed, before any straddle, and not with the kill
+        in a blind (LA26 206)."""
         rule = self.ruleset.entry_rule
         if self.ruleset.buy_button != "allowed":
             raise Rejected(
@@ -236,9 +237,15 @@ class CashBlinds(HandState):
                 "what it owes to come in, without buying the button",
                 rule=rule,
             )
-        if self.kill_blind is not None or (self.betting is not None and self.betting.straddles):
+        if self.betting is not None and self.betting.straddles:
             raise Rejected(
-                "a straddle or kill blind is in: the button is bought before either is posted",
+                "a straddle is in: the button is bought before a straddle is posted", rule=rule
+            )
+        killed = self.kill_blind  # posted after the blinds: the betting is there
+        if killed is not None and self.betting is not None and killed[0] in self.betting.blinds:
+            raise Rejected(
+                f"the kill is in a blind (seat {killed[0]}): the button is not sold in "
+                "this hand (LA26 206)",
                 rule=rule,
             )
 
