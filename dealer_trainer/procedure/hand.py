@@ -301,7 +301,7 @@ class Hand(
         self.order = self.dealt_in()  # a cash game's seats owing blinds sit out (issue 25)
         stacks = {seat: self.table.stacks[seat] for seat in self.order}
         self.betting = self.new_betting(stacks)
-        if self.table.blinds is None:  # kept for the next hand's dead button
+        if self.table.blinds is None and self.bought is None:  # for the next hand's dead button
             small, big = self.betting.blinds
             assert small is not None
             self.table.blinds = (small, big)
@@ -450,6 +450,8 @@ class Hand(
         self.close_kill_run()
         table = self.table
         players = self._players_with_chips()
+        if self.bought is not None:  # as if the buyer had posted both blinds (LA26 158)
+            table.blinds = (self.bought, next_seat(players, self.bought))
         if self.ruleset.button == "dead" and table.blinds is not None:
             table.button, small, big = dead_button_move(players, *table.blinds)
             table.blinds = (small, big)
