@@ -144,13 +144,13 @@ class CashBlinds(HandState):
 
     def _passed_by_blinds(self, seat: int) -> str | None:
         """Where ``seat`` sits when the blinds have passed it this hand: ``on the button`` or
-        ``between the button and the small blind`` (the button as it was before a seat bought
-        it); None elsewhere, and with fewer than two players sitting in (all of them play).
-        Once the button is bought only the button's seat: the buyer, its one blind, sits next."""
+        ``between the button and the small blind``; None elsewhere, and with fewer than two
+        players sitting in (all of them play). Once the button is bought, only the button's
+        seat: the buyer, the hand's one blind, sits next to it."""
         active = self._sitting_in()
         if len(active) < 2:
             return None
-        button = self.table.button
+        button = self.table.button  # a buy leaves it where it is (LA26 158)
         if seat == button:
             return "on the button"
         if self.bought is not None:
