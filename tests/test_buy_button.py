@@ -21,6 +21,7 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.search import search
+from dealer_trainer.scenario.facts import FACTS
 from dealer_trainer.view import table_view
 from tests.script_items import act
 
@@ -210,6 +211,18 @@ def test_la26_158_the_hand_after_next_moves_on_as_always(tmp_path: Path, button_
     hand = hand_after(events, ruleset=ruleset)
     assert hand.table.button == 3
     assert hand.betting is not None and hand.betting.blinds == (4, 5)
+
+
+@pytest.mark.parametrize("button_rule", ["moving", "dead"])
+def test_la26_158_the_next_button_fact_is_the_buyers_seat_once_the_hand_is_over(
+    tmp_path: Path, button_rule: str
+) -> None:
+    ruleset = house(tmp_path, buy_button="allowed") if button_rule == "moving" else "tda-2024"
+    hand = hand_after([BUY, "post_blinds", "deal", *FOLDS], ruleset=ruleset)
+    assert hand.state == "hand_over" and hand.table.button == 1
+    assert FACTS["next_button"][1](hand) == 2
+    plain = hand_after(["post_blinds", "deal", *[act(s, "fold") for s in (5, 6, 1, 3)]])
+    assert FACTS["next_button"][1](plain) == 3  # no buy: the button moves on as always
 
 
 def test_la26_158_a_misdeal_leaves_the_buy_posted_and_the_button_where_it_was() -> None:
