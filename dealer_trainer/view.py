@@ -303,7 +303,7 @@ def _swept(hand: Hand, total: int) -> list[int]:
     before = {
         seat: chips - betting.bets.get(seat, 0) for seat, chips in betting.contributed.items()
     }
-    if not any(before.values()):
+    if not any(before.values()) and not betting.dead:  # dead money (a dead blind) is in it
         return []
     built, uncalled = build_pots(before, betting.folded, hand.order)
     amounts = [pot.amount for pot in built]

@@ -1,7 +1,8 @@
-"""Buying the button (LA26 158; the house option ``buy_button``; issue 25): a cash game's seat
-owing blinds that sits on the button or between it and the small blind posts a big blind live
-and a small blind dead and has the button for the hand; everything else is refused with its
-rule, and a plain ``post`` keeps its meaning."""
+"""Buying the button (LA26 158; the house option ``buy_button``; issue 25): the first player
+left of the button, a cash game's seat owing blinds that the blinds have passed, posts a big blind
+live and a small blind dead and is the hand's one blind; the seats due the blinds post nothing,
+the button stays, and on the next hand the button is the buyer's, the blinds the two seats after
+it. Everything else is refused with its rule, and a plain ``post`` keeps its meaning."""
 
 from __future__ import annotations
 
@@ -20,11 +21,12 @@ from dealer_trainer.errors import ScriptError
 from dealer_trainer.handscript import load_script
 from dealer_trainer.procedure.hand import Hand
 from dealer_trainer.rules.search import search
+from dealer_trainer.scenario.facts import FACTS
 from dealer_trainer.view import table_view
 from tests.script_items import act
 
 ROOT = Path(__file__).resolve().parent.parent
-# seat 1 the button, seat 2 a new player left of it: seats 3 and 4 are the blinds
+# seat 1 the button, seat 2 a new player left of it: seats 3 and 4 would be the blinds
 WSOP = {
     "seats": 6,
     "button": 1,
@@ -35,6 +37,8 @@ WSOP = {
     "owes": {2: "big"},
 }
 BUY = {"post": {"seat": 2, "buy_button": True}}
+# everyone folds to the buyer, who wins the 3 it put in
+FOLDS = [act(seat, "fold") for seat in (3, 4, 5, 6, 1)]
 
 
 def script(events: list[Any], **table: Any) -> dict[str, Any]:
@@ -69,7 +73,7 @@ def house(tmp_path: Path, **options: str) -> str:
     return str(path)
 
 
-# --- accepted: the buyer posts a big blind live and a small blind dead, and has the button ------
+# --- this hand: the buyer is the one blind, the button stays ------------------------------------
 
 
 @pytest.mark.parametrize("owed", ["big", "both", "small"])
@@ -77,66 +81,76 @@ def test_la26_158_the_buyer_posts_a_big_blind_live_and_a_small_blind_dead(owed: 
     result = play([BUY, "post_blinds", "deal"], owes={2: owed})
     assert not result["rejected"]
     assert chips(result, 2) == 97  # whatever it owed: 2 live and 1 dead
-    assert result["pots"][0]["amount"] == 6
-    assert result["button"] == 2
+    assert result["pots"][0]["amount"] == 3
+    assert result["button"] == 1  # the button does not move this hand
     assert result["seats"]["2"]["hole"]
 
 
-def test_la26_158_the_dead_small_blind_is_in_nobodys_bet() -> None:
-    # seat 5 under the gun, then 6, then the old button 1, then the buyer: unraised, it checks
-    events = [BUY, "post_blinds", "deal", act(5, "call"), act(6, "call"), act(1, "call")]
-    result = play(events)
-    assert result["to_act"] == 2
-    hand = hand_after(events)
-    assert hand.betting is not None and hand.betting.bets[2] == 2
-    assert play([*events, act(2, "check")])["to_act"] == 3
+def test_la26_158_the_seats_due_the_blinds_post_nothing_this_hand() -> None:
+    result = play([BUY, "post_blinds", "deal"])
+    assert chips(result, 3) == 100 and chips(result, 4) == 100
 
 
-def test_la26_158_the_buyer_gets_the_last_card_the_old_button_the_one_before() -> None:
+def test_la26_158_the_buyer_is_the_big_blind_its_small_blind_dead_in_nobodys_bet() -> None:
+    hand = hand_after([BUY, "post_blinds", "deal"])
+    betting = hand.betting
+    assert betting is not None
+    assert betting.blinds == (None, 2)  # a dead small blind, the buyer the big blind
+    assert betting.bets[2] == 2 and betting.dead == 1
+    assert betting.bets[3] == betting.bets[4] == 0
+    assert betting.current_bet == 2
+
+
+def test_la26_158_a_buy_after_the_blinds_takes_them_back_from_the_seats_due_them() -> None:
+    result = play(["post_blinds", BUY, "deal"])
+    assert not result["rejected"]
+    assert chips(result, 2) == 97 and chips(result, 3) == 100 and chips(result, 4) == 100
+    assert result["pots"][0]["amount"] == 3 and result["button"] == 1
+
+
+def test_la26_158_the_buyer_gets_the_first_card() -> None:
     hand = hand_after([BUY, "post_blinds"])
     firsts = []
     for _ in range(12):
         firsts.append(hand.seat_to_deal())
         hand.pitch_one()
-    assert firsts == [3, 4, 5, 6, 1, 2] * 2
+    assert firsts == [2, 3, 4, 5, 6, 1] * 2
 
 
-def test_la26_158_preflop_the_old_button_then_the_buyer_then_the_blinds() -> None:
+def test_la26_158_preflop_the_action_starts_left_of_the_buyer_who_acts_last() -> None:
     events = [BUY, "post_blinds", "deal"]
-    seen = []
-    for seat, action in ((5, "call"), (6, "call"), (1, "call"), (2, "check"), (3, "call")):
-        seen.append(play(events)["to_act"])
-        events.append(act(seat, action))
-    seen.append(play(events)["to_act"])
-    assert seen == [5, 6, 1, 2, 3, 4]
-
-
-def test_la26_158_after_the_flop_the_buyer_acts_last_the_old_button_just_before() -> None:
-    events = [BUY, "post_blinds", "deal"]
-    events += [act(s, "call") for s in (5, 6, 1)] + [act(2, "check"), act(3, "call")]
-    events += [act(4, "check"), "burn", "flop"]
     seen = []
     for seat in (3, 4, 5, 6, 1):
         seen.append(play(events)["to_act"])
-        events.append(act(seat, "check"))
+        events.append(act(seat, "call"))
     seen.append(play(events)["to_act"])
     assert seen == [3, 4, 5, 6, 1, 2]
+    # unraised, the buyer's live big blind gives it the option: it checks and the round is over
+    done = play([*events, act(2, "check")])
+    assert not done["rejected"] and done["expected_next"] == ["burn"]
 
 
-def test_la26_158_a_seat_owing_on_the_button_itself_buys_it() -> None:
-    result = play(
-        [{"post": {"seat": 1, "buy_button": True}}, "post_blinds", "deal"], owes={1: "big"}
-    )
-    assert not result["rejected"]
-    assert chips(result, 1) == 97 and result["button"] == 1
-    assert result["to_act"] == 4  # seats 2 and 3 are the blinds
+def test_la26_158_the_buyer_may_raise_its_option() -> None:
+    events = [BUY, "post_blinds", "deal", *[act(s, "call") for s in (3, 4, 5, 6, 1)]]
+    result = play([*events, act(2, "raise", 4)])
+    assert not result["rejected"] and result["to_act"] == 3
 
 
-def test_la26_158_a_buy_after_the_blinds_takes_them_again_with_the_buyer_in() -> None:
-    result = play(["post_blinds", BUY, "deal"])
-    assert not result["rejected"]
-    assert chips(result, 2) == 97 and chips(result, 3) == 99 and chips(result, 4) == 98
-    assert result["pots"][0]["amount"] == 6 and result["button"] == 2
+def test_la26_158_after_the_flop_the_buyer_left_of_the_button_speaks_first() -> None:
+    events = [BUY, "post_blinds", "deal", *[act(s, "call") for s in (3, 4, 5, 6, 1)]]
+    events += [act(2, "check"), "burn", "flop"]
+    seen = []
+    for seat in (2, 3, 4, 5, 6):
+        seen.append(play(events)["to_act"])
+        events.append(act(seat, "check"))
+    seen.append(play(events)["to_act"])
+    assert seen == [2, 3, 4, 5, 6, 1]
+
+
+def test_la26_158_after_the_flop_with_the_buyer_folded_the_next_live_seat_speaks_first() -> None:
+    dropped = [BUY, "post_blinds", "deal", act(3, "raise", 4)]
+    dropped += [act(s, "call") for s in (4, 5, 6, 1)] + [act(2, "fold"), "burn", "flop"]
+    assert play(dropped)["to_act"] == 3
 
 
 def test_la26_158_an_amount_must_be_the_big_blind_and_the_small_blind() -> None:
@@ -155,36 +169,76 @@ def test_la26_158_a_house_small_blind_made_live_still_sells_the_button_with_it_d
     tmp_path: Path,
 ) -> None:
     ruleset = house(tmp_path, buy_button="allowed", missed_small_blind="live")
-    events = [BUY, "post_blinds", "deal", act(5, "call"), act(6, "call"), act(1, "call")]
+    events = [BUY, "post_blinds", "deal", *[act(s, "call") for s in (3, 4, 5, 6, 1)]]
     result = play(events, ruleset=ruleset, owes={2: "small"})
     assert not result["rejected"]
     assert chips(result, 2) == 97 and result["to_act"] == 2
 
 
-def test_la26_158_the_button_moves_on_from_the_buyer_next_hand(tmp_path: Path) -> None:
-    folds = [act(5, "fold"), act(6, "fold"), act(1, "fold"), act(2, "fold"), act(3, "fold")]
-    events = [BUY, "post_blinds", "deal", *folds, "next_hand", "shuffle", "cut", "post_blinds"]
-    moving = play(events, ruleset=house(tmp_path, buy_button="allowed"))
-    dead = play(events)  # tda-2024: a dead button falls on the last small blind's seat
-    for result in (moving, dead):
-        assert not result["rejected"]
-        assert result["button"] == 3
-        assert chips(result, 4) == 100 + 6 - 2 - 1  # won the 6, posts the small blind now
+def test_la26_158_a_seat_owing_left_of_the_buyer_comes_in_with_a_plain_post() -> None:
+    events = [BUY, {"post": {"seat": 3}}, "post_blinds", "deal"]
+    result = play(events, owes={2: "big", 3: "big"})
+    assert not result["rejected"]
+    assert chips(result, 2) == 97 and chips(result, 3) == 98 and result["to_act"] == 3
 
 
-def test_la26_158_a_misdeal_leaves_the_button_bought_and_posted() -> None:
+# --- the next hand: the button is the buyer's ----------------------------------------------------
+
+
+@pytest.mark.parametrize("button_rule", ["moving", "dead"])
+def test_la26_158_next_hand_the_buyer_has_the_button_the_next_two_the_blinds(
+    tmp_path: Path, button_rule: str
+) -> None:
+    # roberts moves the button; tda-2024 has a dead button (its next blinds from this hand's)
+    ruleset = house(tmp_path, buy_button="allowed") if button_rule == "moving" else "tda-2024"
+    events = [BUY, "post_blinds", "deal", *FOLDS, "next_hand", "shuffle", "cut", "post_blinds"]
+    result = play(events, ruleset=ruleset)
+    assert not result["rejected"]
+    assert result["button"] == 2
+    assert chips(result, 2) == 100  # won its own 3 back, posts nothing now
+    assert chips(result, 3) == 99 and chips(result, 4) == 98  # the small and the big blind
+    hand = hand_after(events, ruleset=ruleset)
+    assert hand.betting is not None and hand.betting.blinds == (3, 4)
+    assert hand.table.button == 2 and hand.order[0] == 3
+
+
+@pytest.mark.parametrize("button_rule", ["moving", "dead"])
+def test_la26_158_the_hand_after_next_moves_on_as_always(tmp_path: Path, button_rule: str) -> None:
+    ruleset = house(tmp_path, buy_button="allowed") if button_rule == "moving" else "tda-2024"
+    walk = [act(seat, "fold") for seat in (5, 6, 1, 2, 3)]  # the big blind, seat 4, wins
+    events = [BUY, "post_blinds", "deal", *FOLDS, "next_hand", "shuffle", "cut", "post_blinds"]
+    events += ["deal", *walk, "next_hand", "shuffle", "cut", "post_blinds"]
+    hand = hand_after(events, ruleset=ruleset)
+    assert hand.table.button == 3
+    assert hand.betting is not None and hand.betting.blinds == (4, 5)
+
+
+@pytest.mark.parametrize("button_rule", ["moving", "dead"])
+def test_la26_158_the_next_button_fact_is_the_buyers_seat_once_the_hand_is_over(
+    tmp_path: Path, button_rule: str
+) -> None:
+    ruleset = house(tmp_path, buy_button="allowed") if button_rule == "moving" else "tda-2024"
+    hand = hand_after([BUY, "post_blinds", "deal", *FOLDS], ruleset=ruleset)
+    assert hand.state == "hand_over" and hand.table.button == 1
+    assert FACTS["next_button"][1](hand) == 2
+    plain = hand_after(["post_blinds", "deal", *[act(s, "fold") for s in (5, 6, 1, 3)]])
+    assert FACTS["next_button"][1](plain) == 3  # no buy: the button moves on as always
+
+
+def test_la26_158_a_misdeal_leaves_the_buy_posted_and_the_button_where_it_was() -> None:
     events = [BUY, "post_blinds", {"pitch": {"to": 4, "unnoticed": True}}, "deal"]
-    events += [act(5, "raise", 6), "notice", "retrieve", "reshuffle", "cut", "deal"]
+    events += [act(3, "raise", 6), "notice", "retrieve", "reshuffle", "cut", "deal"]
     result = play(events)
     assert not result["rejected"] and result["misdeals"] == 1
-    assert chips(result, 2) == 97 and result["button"] == 2
-    assert result["pots"][0]["amount"] == 6
+    assert chips(result, 2) == 97 and chips(result, 3) == 100 and result["button"] == 1
+    assert result["pots"][0]["amount"] == 3 and result["to_act"] == 3
 
 
-def test_la26_158_the_table_view_puts_the_button_on_the_buyer() -> None:
+def test_la26_158_the_table_view_keeps_the_button_and_names_the_buyer_the_big_blind() -> None:
     view = table_view(hand_after([BUY, "post_blinds", "deal"]))
-    assert "button" in view.seat(2).roles
-    assert "button" not in view.seat(1).roles
+    assert "button" in view.seat(1).roles
+    assert "big blind" in view.seat(2).roles and "button" not in view.seat(2).roles
+    assert not {"small blind", "big blind"} & {*view.seat(3).roles, *view.seat(4).roles}
 
 
 # --- refused, with the rule, and nothing changed ------------------------------------------------
@@ -194,6 +248,7 @@ def _unchanged(result: dict[str, Any]) -> None:
     assert result["button"] == 1
     assert chips(result, 2) == 100
     assert not result["seats"]["2"]["hole"]
+    assert chips(result, 3) == 99 and chips(result, 4) == 98  # the blinds where they were
 
 
 def test_rrop_bld_5_roberts_sells_no_button() -> None:
@@ -217,28 +272,39 @@ def test_la26_158_a_seat_the_blinds_have_not_passed_posts_without_buying() -> No
         [{"post": {"seat": 5, "buy_button": True}}, "post_blinds", "deal"], owes={5: "big"}
     )
     assert refusal(result)["rule"] == "LA26 158"
-    assert "not on the button or between it and the small blind" in refusal(result)["reason"]
+    assert "not between the button and the small blind" in refusal(result)["reason"]
     assert chips(result, 5) == 100 and result["button"] == 1
+
+
+def test_la26_158_the_seat_on_the_button_does_not_buy_it() -> None:
+    result = play(
+        [{"post": {"seat": 1, "buy_button": True}}, "post_blinds", "deal"], owes={1: "big"}
+    )
+    assert refusal(result)["reason"] == (
+        "seat 1 is on the button, but only the first player left of the button (seat 2, the "
+        "small blind's seat) may buy it: seat 1 waits for the button"
+    )
+    assert chips(result, 1) == 100 and result["button"] == 1
+
+
+def test_la26_158_only_the_first_player_left_of_the_button_buys_it() -> None:
+    events = [{"post": {"seat": 3, "buy_button": True}}, "post_blinds", "deal"]
+    result = play(events, owes={2: "big", 3: "big"})
+    assert "only the first player left of the button (seat 2" in refusal(result)["reason"]
+    assert result["button"] == 1 and chips(result, 3) == 100
 
 
 def test_la26_158_no_button_to_buy_heads_up() -> None:
     result = play([BUY, "post_blinds", "deal"], seats={1: 100, 2: 100, 3: 100})
     assert "fewer than three players" in refusal(result)["reason"]
-    _unchanged(result)
+    assert result["button"] == 1 and chips(result, 2) == 100
 
 
 def test_la26_158_the_button_is_sold_once_a_hand() -> None:
     events = [BUY, {"post": {"seat": 3, "buy_button": True}}, "post_blinds", "deal"]
     result = play(events, owes={2: "big", 3: "big"})
     assert refusal(result)["reason"] == "seat 2 has bought the button this hand: it is sold once"
-    assert result["button"] == 2 and chips(result, 3) == 100
-
-
-def test_la26_158_a_seat_between_the_old_button_and_the_buyer_still_waits() -> None:
-    events = [{"post": {"seat": 3, "buy_button": True}}, {"post": {"seat": 2}}, "post_blinds"]
-    result = play(events, owes={2: "big", 3: "big"})
-    assert "between the button and the small blind" in refusal(result)["reason"]
-    assert result["button"] == 3 and chips(result, 2) == 100
+    assert result["button"] == 1 and chips(result, 3) == 100
 
 
 def test_la26_158_no_buy_once_a_straddle_is_in() -> None:
@@ -255,9 +321,10 @@ KILL_TABLE = {"structure": "limit", "blinds": [2, 4], "bets": [4, 8], "stacks": 
 def test_la26_206_the_button_is_sold_with_the_kill_out_of_the_blinds() -> None:
     events = ["post_blinds", {"kill_blind": {"seat": 5}}, BUY, "deal"]
     result = play(events, **KILL_TABLE)
-    assert result["rejected"] == [] and result["button"] == 2
+    assert result["rejected"] == [] and result["button"] == 1
     assert 200 - chips(result, 5) == 8  # the kill stays posted
     assert 200 - chips(result, 2) == 4 + 2  # the buy: a big blind live, a small blind dead
+    assert chips(result, 3) == chips(result, 4) == 200  # no other blind
 
 
 def test_la26_206_no_button_sold_with_the_kill_in_a_blind() -> None:
@@ -265,9 +332,11 @@ def test_la26_206_no_button_sold_with_the_kill_in_a_blind() -> None:
     assert [r["event"] for r in result["rejected"]] == [4]
     assert "LA26 206" in result["rejected"][0]["reason"]
     assert chips(result, 2) == 200 and result["button"] == 1
-    bought = play(["post_blinds", BUY, {"kill_blind": {"seat": 4}}, "deal"], **KILL_TABLE)
+    # once bought, the buyer is the one blind: no kill from it
+    bought = play(["post_blinds", BUY, {"kill_blind": {"seat": 2}}, "deal"], **KILL_TABLE)
     assert [r["event"] for r in bought["rejected"]] == [4]
     assert "LA26 206" in bought["rejected"][0]["reason"]
+    assert 200 - chips(bought, 2) == 4 + 2
 
 
 def test_la26_158_a_buy_the_stack_cannot_cover_is_refused() -> None:
@@ -287,11 +356,14 @@ def test_la26_158_a_buy_once_the_deal_has_begun_waits_for_the_next_hand() -> Non
     assert result["button"] == 1 and chips(result, 2) == 100
 
 
-def test_la26_158_the_floor_does_not_move_a_bought_button_back() -> None:
-    result = play([BUY, "post_blinds", "deal", {"wrong_button": {"seat": 1}}])
+def test_la26_158_the_floor_does_not_move_a_button_that_was_bought() -> None:
+    result = play([BUY, "post_blinds", "deal", {"wrong_button": {"seat": 6}}])
     assert refusal(result)["rule"] == "LA26 158"
-    assert "bought the button this hand" in refusal(result)["reason"]
-    assert result["button"] == 2 and chips(result, 2) == 97 and not result["misdeals"]
+    assert refusal(result)["reason"] == (
+        "seat 2 bought the button from where it stands: it stays there until the hand is over, "
+        "and goes to the buyer next hand"
+    )
+    assert result["button"] == 1 and chips(result, 2) == 97 and not result["misdeals"]
 
 
 def test_a_buy_button_that_is_not_true_or_false_is_a_script_error_at_its_place(
@@ -316,8 +388,8 @@ def test_the_engine_docs_buy_the_button_example_plays_as_written() -> None:
     (block,) = [b for b in re.findall(r"```yaml\n(.*?)```", text, flags=re.S) if "buy_button" in b]
     result = replay(block)
     assert not result["rejected"]
-    assert result["button"] == 2 and result["to_act"] == 2
-    assert result["pots"][0]["amount"] == 10
+    assert result["button"] == 1 and result["to_act"] == 2
+    assert result["pots"][0]["amount"] == 11
 
 
 @pytest.mark.parametrize("words", ["buy the button", "bought the button", "post behind the button"])
@@ -331,7 +403,6 @@ def test_the_lookup_finds_la26_158_first_for_buying_the_button(words: str) -> No
 @settings(max_examples=examples(40), deadline=None)
 @given(
     button=st.integers(1, 6),
-    on_button=st.booleans(),
     owed=st.sampled_from(["big", "both", "small"]),
     late=st.booleans(),
     ruleset=st.sampled_from(["tda-2024", "moving"]),
@@ -340,13 +411,12 @@ def test_the_lookup_finds_la26_158_first_for_buying_the_button(words: str) -> No
 def test_la26_158_a_bought_button_keeps_every_chip_and_card_through_the_next_hand(
     tmp_path_factory: pytest.TempPathFactory,
     button: int,
-    on_button: bool,
     owed: str,
     late: bool,
     ruleset: str,
     words: list[str],
 ) -> None:
-    buyer = button if on_button else button % 6 + 1
+    buyer = button % 6 + 1  # the first player left of the button
     if ruleset == "moving":  # a moving button: a house on roberts that sells the button
         ruleset = house(tmp_path_factory.mktemp("house"), buy_button="allowed")
     post = {"post": {"seat": buyer, "buy_button": True}}
@@ -357,8 +427,9 @@ def test_la26_158_a_bought_button_keeps_every_chip_and_card_through_the_next_han
         total = sum(hand.table.stacks.values())
         for event in loaded.events:
             assert hand.handle(event).outcome == "accepted"
-        assert hand.table.button == buyer and hand.order[-1] == buyer
-        assert hand.betting is not None and hand.betting.dead >= 1
+        assert hand.table.button == button and hand.order[0] == buyer
+        assert hand.betting is not None and hand.betting.blinds == (None, buyer)
+        assert hand.betting.dead >= 1
         steps = iter(words)
         for _ in range(200):  # the hand played out: random actions, the dealer's steps
             if hand.hand_over or hand.awarded:
@@ -379,7 +450,10 @@ def test_la26_158_a_bought_button_keeps_every_chip_and_card_through_the_next_han
         next_hand = load_script({"table": table, "events": ["next_hand"]}).events[0]
         assert hand.handle(next_hand).outcome == "accepted"
         hand.audit()
-        assert hand.table.button != buyer and not hand.owing
+        assert not hand.owing
+        if all(hand.table.stacks.values()):  # nobody broke: as if the buyer posted both blinds
+            assert hand.table.button == buyer
+            assert hand.blind_positions() == (buyer % 6 + 1, (buyer + 1) % 6 + 1)
 
 
 def _action(hand: Hand, word: str) -> dict[str, Any]:

@@ -254,11 +254,11 @@ def test_posts_buys_and_chops_keep_every_chip_and_card(
             before = (hand.table.button, dict(hand.table.stacks), dict(hand.posting))
             if hand.handle(event).outcome == "rejected":  # refused: nothing changed
                 assert before == (hand.table.button, dict(hand.table.stacks), dict(hand.posting))
-            elif event.buy_button:  # the buyer has the button, dealt last
-                assert hand.table.button == event.seat and hand.posting[event.seat] == "button"
+            elif event.buy_button:  # the button stays; the buyer is the one blind, dealt first
+                assert hand.table.button == before[0] and hand.posting[event.seat] == "button"
             hand.audit()
-        if hand.bought_from is not None and hand.order:
-            assert hand.order[-1] == hand.table.button
+        if hand.bought is not None and hand.betting is not None:
+            assert hand.order[0] == hand.bought and hand.betting.blinds == (None, hand.bought)
         for word in actions:
             seat = hand.betting.to_act if hand.betting is not None else None
             if word == "chop":

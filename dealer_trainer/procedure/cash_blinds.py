@@ -13,9 +13,11 @@ A seat of a cash game named in ``table: {owes: {seat: what}}`` sits out until it
   blind falls on;
 * it never comes in on the button or between the button and the small blind: it would be
   dealt a hand the blinds have already passed (RRoP-BLD 5; LA26 158; TDA24 8-A, 10-A in a
-  tournament), unless the house sells the button (option ``buy_button``; LA26 158): then
-  ``post: {seat, buy_button: true}`` posts a big blind live and a small blind dead and the seat
-  has the button for the hand (dealt last, last after the flop, the old button just before it).
+  tournament), unless the house sells the button (option ``buy_button``; LA26 158): then the
+  first player left of the button (the small blind's seat) may ``post: {seat, buy_button:
+  true}``: a big blind live and a small blind dead. The button stays where it is and the buyer
+  is the hand's one blind (the seats that would have posted the blinds post nothing); on the
+  next hand the button goes to the buyer, as if it had played both blinds.
 
 A tournament owes no blinds: every seat is dealt in and its blinds go in whether it is there
 or not (TDA24 30); the reader refuses ``owes`` there and ``post`` has nothing to take.
@@ -51,7 +53,7 @@ def owed_chips(what: str, small: int, big: int, *, small_live: bool = False) -> 
     """What a seat owing ``what`` posts to come in: (live, dead) chips. A missed small blind
     alone is dead unless the house makes it live (``small_live``, option missed_small_blind).
     ``button``: the seat buys the button, a big blind live and a small blind dead whatever it
-    owed (LA26 158)."""
+    owed (LA26 158): its live big blind is the hand's big blind."""
     if what == "small" and small_live:
         return small, 0
     live = big if what in ("big", "both", "button") else 0
@@ -79,7 +81,7 @@ class CashBlinds(HandState):
         players = self.table.players()
         owing = [s for s in players if s in self.owing and s not in self.posting]
         active = self._sitting_in()
-        if not owing or len(active) < 2:
+        if not owing or len(active) < 2 or self.bought is not None:  # the buyer is the blind
             return None
         placed = self.table.blinds
         if placed is not None:  # a dead button put the big blind on a seat
@@ -112,11 +114,14 @@ class CashBlinds(HandState):
         stakes = self.spec.stakes
         live_small = self.ruleset.missed_small_blind == "live"
         for seat, what in self.posting.items():
-            if seat in betting.blinds:
+            if what == "button":  # its live big blind is the hand's: the small blind dead
+                live, dead = 0, stakes.small_blind
+            elif seat in betting.blinds:
                 continue
-            live, dead = owed_chips(
-                what, stakes.small_blind, stakes.big_blind, small_live=live_small
-            )
+            else:
+                live, dead = owed_chips(
+                    what, stakes.small_blind, stakes.big_blind, small_live=live_small
+                )
             if live:  # a blind: the seat's bet, no action, so it keeps its option
                 betting._put(seat, live)
             if dead:  # in the pot, in nobody's bet
@@ -139,14 +144,17 @@ class CashBlinds(HandState):
 
     def _passed_by_blinds(self, seat: int) -> str | None:
         """Where ``seat`` sits when the blinds have passed it this hand: ``on the button`` or
-        ``between the button and the small blind`` (the button as it was before a seat bought
-        it); None elsewhere, and with fewer than two players sitting in (all of them play)."""
+        ``between the button and the small blind``; None elsewhere, and with fewer than two
+        players sitting in (all of them play). Once the button is bought, only the button's
+        seat: the buyer, the hand's one blind, sits next to it."""
         active = self._sitting_in()
         if len(active) < 2:
             return None
-        button = self.table.button if self.bought_from is None else self.bought_from
+        button = self.table.button  # a buy leaves it where it is (LA26 158)
         if seat == button:
             return "on the button"
+        if self.bought is not None:
+            return None
         # heads-up the seat left of the button takes the small blind
         small, big = self._blinds_among(active)
         first_blind = active[0] if len(active) == 2 else small
@@ -185,7 +193,7 @@ class CashBlinds(HandState):
             self._verify_buy(seat, where)
             what, rule = "button", self.ruleset.entry_rule
         elif where is not None:
-            sold = self.ruleset.buy_button == "allowed" and self.bought_from is None
+            sold = self.ruleset.buy_button == "allowed" and self.bought is None
             raise Rejected(
                 f"seat {seat} cannot come in {where}: the blinds have passed it; it waits "
                 "until the button has gone by" + (", or buys the button" if sold else ""),
@@ -202,7 +210,8 @@ class CashBlinds(HandState):
             raise Rejected(
                 f"seat {seat} {owes} {live + dead} ({parts}), not {event.amount}", rule=rule
             )
-        ante = stakes.ante  # the seat antes too once it is in
+        # the seat antes too once it is in; a buyer, the big blind, posts a big blind ante
+        ante = stakes.ante + (stakes.big_blind_ante if event.buy_button else 0)
         if self.table.stacks[seat] < live + dead + ante:
             owed = f"the {live + dead} it owes" + (f" and the {ante} ante" if ante else "")
             raise Rejected(
@@ -211,8 +220,8 @@ class CashBlinds(HandState):
 
     def _verify_buy(self, seat: int, where: str | None) -> None:
         """Only where the house sells the button, once a hand, with three players or more
-        sitting in, from a seat the blinds have passed, before any straddle, and not with the kill
-        in a blind (LA26 206)."""
+        sitting in, from the first player left of the button when the blinds have passed it,
+        before any straddle, and not with the kill in a blind (LA26 206)."""
         rule = self.ruleset.entry_rule
         if self.ruleset.buy_button != "allowed":
             raise Rejected(
@@ -220,10 +229,9 @@ class CashBlinds(HandState):
                 f"seat {seat} posts or waits as it owes",
                 rule=rule,
             )
-        if self.bought_from is not None:
+        if self.bought is not None:
             raise Rejected(
-                f"seat {self.table.button} has bought the button this hand: it is sold once",
-                rule=rule,
+                f"seat {self.bought} has bought the button this hand: it is sold once", rule=rule
             )
         if len(self._sitting_in()) < 3:
             raise Rejected(
@@ -233,8 +241,15 @@ class CashBlinds(HandState):
             )
         if where is None:
             raise Rejected(
-                f"seat {seat} is not on the button or between it and the small blind: it posts "
-                "what it owes to come in, without buying the button",
+                f"seat {seat} is not between the button and the small blind: it posts what it "
+                "owes to come in, without buying the button",
+                rule=rule,
+            )
+        first = dealing_order(self.table.players(), self.table.button)[0]
+        if seat != first:
+            raise Rejected(
+                f"seat {seat} is {where}, but only the first player left of the button (seat "
+                f"{first}, the small blind's seat) may buy it: seat {seat} waits for the button",
                 rule=rule,
             )
         if self.betting is not None and self.betting.straddles:
@@ -252,14 +267,13 @@ class CashBlinds(HandState):
     def take_post(self, event: Event) -> None:
         """The seat comes in. After the blinds (before the first card) the blinds are taken
         again with the seat among the players, and any straddle stays posted. A seat buying the
-        button takes it for the hand: it is dealt last and acts last after the flop, the old
-        button's seat just before it."""
+        button is the hand's one blind: the button stays, the seats that would have posted the
+        blinds post nothing (taken back if posted), and the button is the buyer's next hand."""
         seat = event.seat
         assert seat is not None
         self.posting[seat] = "button" if event.buy_button else self.owing[seat]
         if event.buy_button:
-            self.bought_from = self.table.button
-            self.table.button = seat
+            self.bought = seat
         if self.betting is not None:
             self._blinds_again(event)
 

@@ -158,10 +158,10 @@ class CashPots(HandState):
                 f"seat {self.kill_blind[0]} has posted this deal's kill already: one kill a deal",
                 rule=KILL_RULES["once"],
             )
-        if self.bought_from is not None and seat in self.betting.blinds:
+        if self.bought is not None and seat in self.betting.blinds:
             raise Rejected(
-                f"seat {self.table.button} bought the button this hand: the kill may not be in "
-                "a blind (LA26 206)",
+                f"seat {self.bought} bought the button and is this hand's blind: the kill may "
+                "not be in a blind (LA26 206)",
                 rule=self.ruleset.entry_rule,
             )
         if self.betting.straddles:

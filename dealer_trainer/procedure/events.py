@@ -202,8 +202,8 @@ _ROWS: tuple[tuple[EventName, Performer, StepRole, str, str, str], ...] = (
     (E.ORDER_SHOW, F, _NO, "order_show", "seat!", "Call the floor to have a hand tabled"),
     # a cash game's blinds (issue 25; RRoP-BLD 5-6, LA26 158, 160, 163): a seat that owes
     # blinds posts them before the blinds go in; the blinds chop when all others fold (LA26 71)
-    # post: {buy_button: true}: the big blind live and the small blind dead from the button or
-    # between it and the small blind, where the house sells the button (LA26 158)
+    # post: {buy_button: true}: the big blind live and the small blind dead from the first
+    # player left of the button, where the house sells the button (LA26 158)
     (E.POST, P, _NO, "post", "seat! amount buy_button",
      "Take a player's blinds owed, posted to come in"),
     (E.CHOP, P, _NO, "chop", "", "Let the two blinds chop: each takes its blind back"),

@@ -301,7 +301,7 @@ class Hand(
         self.order = self.dealt_in()  # a cash game's seats owing blinds sit out (issue 25)
         stacks = {seat: self.table.stacks[seat] for seat in self.order}
         self.betting = self.new_betting(stacks)
-        if self.table.blinds is None:  # kept for the next hand's dead button
+        if self.table.blinds is None and self.bought is None:  # for the next hand's dead button
             small, big = self.betting.blinds
             assert small is not None
             self.table.blinds = (small, big)
@@ -448,17 +448,22 @@ class Hand(
         """The button moves on (RRoP Blinds 2), or with a dead button the big blind goes to the
         player due for it and the button and small blind fall where they must (TDA24 32)."""
         self.close_kill_run()
-        table = self.table
-        players = self._players_with_chips()
-        if self.ruleset.button == "dead" and table.blinds is not None:
-            table.button, small, big = dead_button_move(players, *table.blinds)
-            table.blinds = (small, big)
-        else:  # a moving button passes a cash game's seats owing blinds by (RRoP-BLD 5)
-            sitting_in = [seat for seat in players if seat not in self.owing]
-            table.button = next_seat(sitting_in if len(sitting_in) >= 2 else players, table.button)
-            table.blinds = None
-        table.gather()
+        self.table.button, self.table.blinds = self.next_positions()
+        self.table.gather()
         self._new_hand_state()
+
+    def next_positions(self) -> tuple[int, tuple[int, int] | None]:
+        """The next hand's button, and the blinds a dead button places (None: the first two
+        players left of the button). After a buy, as if the buyer had posted both blinds."""
+        players, blinds = self._players_with_chips(), self.table.blinds
+        if self.bought is not None:  # the buyer's and the next seat's, for a dead button
+            blinds = (self.bought, next_seat(players, self.bought))
+        if self.ruleset.button == "dead" and blinds is not None:
+            button, small, big = dead_button_move(players, *blinds)
+            return button, (small, big)
+        # a moving button passes a cash game's seats owing blinds by (RRoP-BLD 5)
+        sitting_in = [seat for seat in players if seat not in self.owing]
+        return next_seat(sitting_in if len(sitting_in) >= 2 else players, self.table.button), None
 
     def chips(self, seat: int) -> int:
         """A seat's chips behind right now."""

@@ -16,13 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from dealer_trainer.betting import (
-    Action,
-    Betting,
-    Ruling,
-    Street,
-    blind_seats,
-)
+from dealer_trainer.betting import Action, Betting, Ruling, Street, blind_seats
 from dealer_trainer.cards import STANDARD_DECK, Card
 from dealer_trainer.declarations import FloorRuling
 from dealer_trainer.errors import IllegalAction
@@ -171,10 +165,9 @@ class HandState(ABC):
         self.declared: set[int] = set()
         self.board_players: dict[int, int] = {}
         self.blinds_posted: tuple[dict[int, int], dict[int, int]] = ({}, {})
-        #: this hand's seats that posted what they owe to come in (``post``), with what
-        #: (``button``: bought the button), and the button a buyer took over (LA26 158)
+        #: the seats that posted what they owe (``post``; ``button``: bought it), and the buyer
         self.posting: dict[int, str] = {}
-        self.bought_from: int | None = None
+        self.bought: int | None = None
         #: seats owing blinds the dealer dealt in anyway (LA26 161), each: ruled on yet?
         self.dealt_owing: dict[int, bool] = {}
         self.pots: list[Pot] = []
@@ -297,8 +290,10 @@ class HandState(ABC):
         )
 
     def _blinds_due(self, order: tuple[int, ...]) -> tuple[int | None, int] | None:
-        """The blinds' seats a dead button placed (a dead small blind is None), or None when
-        they are the first two players left of the button."""
+        """The blinds' seats a dead button placed or a buyer took (a dead small blind is None;
+        LA26 158), or None when they are the first two players left of the button."""
+        if self.bought is not None:
+            return (None, self.bought)
         placed = self.table.blinds
         if placed is None:
             return None

@@ -46,10 +46,10 @@ class TableErrors(HandState):
             )
         if seat is None or self.table.stacks.get(seat, 0) <= 0:
             raise Rejected(f"seat {seat} has no player with chips to hold the button", rule=rule)
-        if self.bought_from is not None:  # the buy put it there for the hand (LA26 158)
+        if self.bought is not None:  # the buy was made from where it stands (LA26 158)
             raise Rejected(
-                f"seat {self.table.button} bought the button this hand: it is where it belongs "
-                "until the hand is over",
+                f"seat {self.bought} bought the button from where it stands: it stays there "
+                "until the hand is over, and goes to the buyer next hand",
                 rule=self.ruleset.entry_rule,
             )
 

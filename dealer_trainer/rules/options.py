@@ -199,13 +199,13 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "buy_button",
-        "A cash game: a player owing blinds sits on the button or between it and the small "
-        "blind. May the player buy the button to be dealt in now?",
+        "A cash game: a player owing blinds sits between the button and the small blind. May "
+        "the first player left of the button buy the button to be dealt in now?",
         {
             "none": "no: the blinds have passed that seat; the player waits for the button to "
             "go by (RRoP-BLD 5)",
-            "allowed": "yes: a big blind live and a small blind dead, and the player has the "
-            "button for the hand (LA26 158)",
+            "allowed": "yes: a big blind live and a small blind dead, the hand's one blind (the "
+            "others post none), and the player has the button next hand (LA26 158)",
         },
     ),
     # conditional statements (issue 25; procedure/chip_rulings.py)

@@ -36,6 +36,7 @@ FACT_ANSWERS: dict[str, str] = {
     "misdeal": "yes/no",
     "new_deck": "yes/no",
     "kill_due": "seat",
+    "next_button": "seat",
     "change_owed": "amount",
     "change_over": "amount",
     "first_board_share": "amount",
@@ -132,6 +133,10 @@ FACTS: dict[str, tuple[str, Callable[[Hand], Any]]] = {
         "(on this hand, before it is); null: nobody, or no kill pots at this table",
         lambda hand: hand.kill_due(),
     ),
+    "next_button": (
+        "the seat that will have the button on the next hand, once this hand is over",
+        lambda hand: hand.next_positions()[0],
+    ),
     "new_deck": (
         "whether a new deck came in (a deck change the rules allow, between hands)",
         lambda hand: hand.new_decks > 0,
@@ -203,6 +208,7 @@ FACT_STATES: dict[str, frozenset[str]] = {
     "winners": frozenset({"showdown", "hand_over"}),
     "odd_chip": frozenset({"showdown"}),
     "next_card_to": frozenset({"dealing"}),
+    "next_button": frozenset({"hand_over"}),
 }
 
 

@@ -119,6 +119,8 @@ def giveaways(proved: Verified) -> list[str]:
             fewest = min(count for count in held.values() if count is not None)
             if [seat for seat, count in held.items() if count == fewest] == [value]:
                 say(f"seat {value} is the only seat with {fewest} card(s)")
+    if fact == "next_button" and view.button == value:  # the button would not move
+        say(f"it shows the button on seat {value}")
     if fact == "showdown_first":
         tabled = [seat.seat for seat in seats if seat.tabled]
         if tabled:
