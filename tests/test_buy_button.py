@@ -258,12 +258,33 @@ def test_rrop_bld_5_roberts_sells_no_button() -> None:
     _unchanged(result)
 
 
-def test_la26_158_a_plain_post_between_the_button_and_the_blinds_is_still_refused() -> None:
-    result = play([{"post": {"seat": 2}}, "post_blinds", "deal"])
+def test_la26_158_missed_blinds_between_the_button_and_the_blinds_are_still_refused() -> None:
+    result = play([{"post": {"seat": 2}}, "post_blinds", "deal"], owes={2: "both"})
     assert refusal(result)["rule"] == "LA26 158"
     assert refusal(result)["reason"].endswith(
         "it waits until the button has gone by, or buys the button"
     )
+    _unchanged(result)
+
+
+def test_la26_158_a_new_player_behind_the_button_may_post_a_big_blind_alone() -> None:
+    """LA26 158's other way in: a big blind alone from the seat the blinds passed. The blinds
+    stay where they fell without it, it is dealt in where it sits, and on the next hand the
+    dead button passes it (to the seat that posted the small blind)."""
+    calls = [act(seat, "call") for seat in (5, 6, 1)]
+    result = play([{"post": {"seat": 2}}, "post_blinds", "deal", *calls])
+    assert result["rejected"] == []
+    assert 100 - chips(result, 2) == 2 and 100 - chips(result, 3) == 1
+    assert 100 - chips(result, 4) == 2  # the blinds where they fell without seat 2
+    assert result["to_act"] == 2  # after the button; its live big blind keeps the option
+    folds = [act(seat, "fold") for seat in (5, 6, 1, 2, 3)]
+    after = play([{"post": {"seat": 2}}, "post_blinds", "deal", *folds, "next_hand"])
+    assert after["rejected"] == [] and after["button"] == 3
+
+
+def test_rrop_bld_5_roberts_takes_no_big_blind_behind_the_button() -> None:
+    result = play([{"post": {"seat": 2}}, "post_blinds", "deal"], ruleset="roberts")
+    assert refusal(result)["rule"] == "RRoP-BLD 5"
     _unchanged(result)
 
 

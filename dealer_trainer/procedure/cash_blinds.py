@@ -192,7 +192,7 @@ class CashBlinds(HandState):
         if event.buy_button:
             self._verify_buy(seat, where)
             what, rule = "button", self.ruleset.entry_rule
-        elif where is not None:
+        elif where is not None and not self._posts_behind_button(what, where):
             sold = self.ruleset.buy_button == "allowed" and self.bought is None
             raise Rejected(
                 f"seat {seat} cannot come in {where}: the blinds have passed it; it waits "
@@ -217,6 +217,17 @@ class CashBlinds(HandState):
             raise Rejected(
                 f"seat {seat} has {self.table.stacks[seat]}, less than {owed}", rule=rule
             )
+
+    def _posts_behind_button(self, what: str, where: str) -> bool:
+        """LA26 158's other way in for a new player the blinds have passed: a big blind alone,
+        posted between the button and the small blind, where the house sells the button and
+        plays a dead button (the next hand's button then passes the seat)."""
+        return (
+            self.ruleset.buy_button == "allowed"
+            and self.ruleset.button == "dead"
+            and what == "big"
+            and where.startswith("between")
+        )
 
     def _verify_buy(self, seat: int, where: str | None) -> None:
         """Only where the house sells the button, once a hand, with three players or more
@@ -271,6 +282,12 @@ class CashBlinds(HandState):
         blinds post nothing (taken back if posted), and the button is the buyer's next hand."""
         seat = event.seat
         assert seat is not None
+        if not event.buy_button and self._passed_by_blinds(seat) and self.table.blinds is None:
+            # a big blind posted behind the button (LA26 158): the blinds stay where they fell
+            # without the seat, and the dead button passes it next hand
+            small, big = self._blinds_among(self._sitting_in())
+            if small is not None:
+                self.table.blinds = (small, big)
         self.posting[seat] = "button" if event.buy_button else self.owing[seat]
         if event.buy_button:
             self.bought = seat
