@@ -117,14 +117,20 @@ def test_la26_158_the_buyer_gets_the_first_card() -> None:
     assert firsts == [2, 3, 4, 5, 6, 1] * 2
 
 
+def _turns(events: list[Any], seats: tuple[int, ...], action: str) -> list[int | None]:
+    """Whose turn it is before each of ``seats`` takes ``action`` in order, and after the last
+    (``events`` grows with the actions)."""
+    seen = []
+    for seat in seats:
+        seen.append(play(events)["to_act"])
+        events.append(act(seat, action))
+    seen.append(play(events)["to_act"])
+    return seen
+
+
 def test_la26_158_preflop_the_action_starts_left_of_the_buyer_who_acts_last() -> None:
     events = [BUY, "post_blinds", "deal"]
-    seen = []
-    for seat in (3, 4, 5, 6, 1):
-        seen.append(play(events)["to_act"])
-        events.append(act(seat, "call"))
-    seen.append(play(events)["to_act"])
-    assert seen == [3, 4, 5, 6, 1, 2]
+    assert _turns(events, (3, 4, 5, 6, 1), "call") == [3, 4, 5, 6, 1, 2]
     # unraised, the buyer's live big blind gives it the option: it checks and the round is over
     done = play([*events, act(2, "check")])
     assert not done["rejected"] and done["expected_next"] == ["burn"]
@@ -139,12 +145,7 @@ def test_la26_158_the_buyer_may_raise_its_option() -> None:
 def test_la26_158_after_the_flop_the_buyer_left_of_the_button_speaks_first() -> None:
     events = [BUY, "post_blinds", "deal", *[act(s, "call") for s in (3, 4, 5, 6, 1)]]
     events += [act(2, "check"), "burn", "flop"]
-    seen = []
-    for seat in (2, 3, 4, 5, 6):
-        seen.append(play(events)["to_act"])
-        events.append(act(seat, "check"))
-    seen.append(play(events)["to_act"])
-    assert seen == [2, 3, 4, 5, 6, 1]
+    assert _turns(events, (2, 3, 4, 5, 6), "check") == [2, 3, 4, 5, 6, 1]
 
 
 def test_la26_158_after_the_flop_with_the_buyer_folded_the_next_live_seat_speaks_first() -> None:
