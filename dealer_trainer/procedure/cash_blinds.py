@@ -108,7 +108,10 @@ class CashBlinds(HandState):
 
     def post_owed(self) -> None:
         """The posts of the seats that came in (after the blinds): the live part in the seat's
-        bet, the dead part in the pot. A seat that took a blind in its turn owes nothing more."""
+        bet, the dead part in the pot. A seat that took a blind in its turn owes nothing more.
+        A kill blind posted before the blinds were taken again (a post, a seat dealt in, the
+        button put right) goes in again too, its limits with it: it is owed wherever the
+        button is (LA26 194)."""
         betting = self.betting
         assert betting is not None
         stakes = self.spec.stakes
@@ -132,6 +135,8 @@ class CashBlinds(HandState):
                     betting._n_active -= 1
         if self.posting:  # a post may have put a seat all-in: the first to act is found again
             betting.to_act = betting._next_after(betting._index[betting.blinds[1]])
+        if self.kill_blind is not None:
+            post_kill(betting, self.kill_blind[0], self.ruleset.kill)
 
     def settle_owing(self) -> None:
         """After the blinds: a seat that came in owes nothing any more (one dealt in by the
@@ -296,14 +301,12 @@ class CashBlinds(HandState):
 
     def _blinds_again(self, event: Event) -> None:
         """The blinds taken again with a new seat among the players (a post, a seat dealt in):
-        a straddle and the kill blind stay posted, the kill's limits with it."""
+        a straddle stays posted (and the kill blind: ``post_owed``)."""
         assert self.betting is not None
         straddles = self.betting.straddles
         self.collect_blinds(event)
         for straddler, amount in straddles:
             self.betting.straddle(straddler, amount, button=self.table.button)
-        if self.kill_blind is not None:
-            post_kill(self.betting, self.kill_blind[0], self.ruleset.kill)
 
     # --- a seat owing blinds dealt in (LA26 161) ------------------------------------------------
 

@@ -480,7 +480,7 @@ class HandState(ABC):
 
     @abstractmethod
     def post_owed(self) -> None:
-        """A cash game's blinds owed, posted after the blinds (:mod:`.cash_blinds`)."""
+        """A cash game's blinds owed and a kill blind, posted after the blinds (cash_blinds)."""
 
     @abstractmethod
     def dealt_in(self) -> tuple[int, ...]:

@@ -8,7 +8,6 @@ from dealer_trainer.betting import (
     Street,
 )
 from dealer_trainer.cards import Card, shuffle
-from dealer_trainer.procedure.cash_pots import post_kill
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand_state import (
     HandState,
@@ -62,11 +61,9 @@ class RecoverySteps(HandState):
                 straddles = self.betting.straddles
                 self.betting = self.new_betting(before)
                 self.betting.post_blinds()
-                self.post_owed()  # blinds owed stay posted too
+                self.post_owed()  # blinds owed stay posted too, and a kill blind
                 for seat, amount in straddles:  # a straddle stays posted, as the blinds do
                     self.betting.straddle(seat, amount, button=self.table.button)
-                if self.kill_blind is not None:  # so does a kill blind, and its limits
-                    post_kill(self.betting, self.kill_blind[0], self.ruleset.kill)
             self.new_deal()
             return
         for card in recovery.cards:

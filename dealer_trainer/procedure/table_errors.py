@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dealer_trainer.cards import STANDARD_DECK
 from dealer_trainer.errors import Rejected
-from dealer_trainer.procedure.cash_pots import post_kill
 from dealer_trainer.procedure.events import Event
 from dealer_trainer.procedure.hand_state import HandState
 from dealer_trainer.procedure.rulings import situation
@@ -77,8 +76,6 @@ class TableErrors(HandState):
         # what a player posted to come in, and a kill blind, is owed wherever the button is:
         # both stay posted (a straddle, posted from the wrong place, does not)
         self.post_owed()
-        if self.kill_blind is not None:
-            post_kill(self.betting, self.kill_blind[0], self.ruleset.kill)
         self.irregular("wrong_button", event)
 
     def move_button(self, event: Event) -> None:
